@@ -1,0 +1,70 @@
+# -*- Python -*-
+# lit configuration for the Triton-on-MLIR tests. The generated
+# lit.site.cfg.py (in the build tree) sets the paths and loads this file.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "TRITON"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+
+# .mlir: IR fed to a tool; .test: scripts whose input lives elsewhere (corpus).
+config.suffixes = [".mlir", ".test"]
+config.excludes = [
+    "Inputs",
+    "CMakeLists.txt",
+    "README.md",
+    "lit.cfg.py",
+    "lit.site.cfg.py",
+    "lit.site.cfg.py.in",
+]
+
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.triton_obj_root, "test", "lit")
+
+# Our tools first on PATH, then LLVM's (FileCheck, not, split-file, count).
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.triton_tools_dir, append_path=True)
+
+llvm_config.use_default_substitutions()
+
+# %corpus: the reference corpus of Triton 3.6 output (<kernel>/<kernel>.ttir).
+# Tests that read it say `REQUIRES: corpus`; without it they are UNSUPPORTED.
+corpus_dir = getattr(config, "corpus_dir", "")
+if corpus_dir and os.path.isdir(corpus_dir):
+    config.available_features.add("corpus")
+else:
+    lit_config.note(
+        "reference corpus not found at %r: corpus tests are unsupported "
+        "(configure with -DTRITON_CORPUS_DIR=...)" % corpus_dir
+    )
+config.substitutions.append(("%corpus", corpus_dir))
+config.substitutions.append(("%triton_src_root", config.triton_src_root))
+
+# %strip-locs: drop loc(...) and #loc aliases so printings can be diffed.
+python = getattr(config, "python_executable", "") or "python3"
+config.substitutions.append(
+    (
+        "%strip-locs",
+        '"%s" "%s"'
+        % (python, os.path.join(config.triton_src_root, "utils", "strip-locs.py")),
+    )
+)
+
+tool_dirs = [config.triton_tools_dir, config.llvm_tools_dir]
+tools = [
+    ToolSubst("triton-opt", unresolved="fatal"),
+    ToolSubst("triton-translate", unresolved="ignore"),
+    ToolSubst("triton-aot", unresolved="ignore"),
+    ToolSubst("split-file", unresolved="fatal"),
+]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# Tools that exist may be required by a test: `REQUIRES: triton-translate`.
+for tool in ("triton-translate", "triton-aot"):
+    if os.path.exists(os.path.join(config.triton_tools_dir, tool)):
+        config.available_features.add(tool)

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Run the TTIR pipeline over the example kernels and summarize what it did.
+#
+#   examples/*.ttir            Triton's TTIR (already through Triton's own ttir
+#                              stage): our pipeline should leave it about as is.
+#   examples/frontend/*.ttir   the same kernels straight from Triton's Python
+#                              frontend: our pipeline does the real work here
+#                              (inlining, tensor-pointer rewriting, folding),
+#                              and its output is compared with Triton's TTIR.
+#
+# Output: $BUILD_DIR/demo/<name>.ttir-opt.mlir (and frontend/<name>...).
+# Usage: utils/demo.sh [BUILD_DIR]   (default: build)
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+BUILD_DIR="${1:-${BUILD_DIR:-build}}"
+case "$BUILD_DIR" in /*) ;; *) BUILD_DIR="$ROOT/$BUILD_DIR" ;; esac
+
+OPT="$BUILD_DIR/bin/triton-opt"
+# The named TTIR pipeline (registered in C++ by lib/Pipeline).
+PIPELINE_FLAG="--triton-ttir-pipeline"
+PRINT_FLAGS=(--mlir-use-nameloc-as-prefix)
+PYTHON="${PYTHON:-python3}"
+OUT_DIR="$BUILD_DIR/demo"
+
+fail() { echo "demo: error: $*" >&2; exit 1; }
+
+[ -x "$OPT" ] || fail "$OPT not found; build first (make build)"
+if ! "$OPT" --help 2>/dev/null | grep -q -e "${PIPELINE_FLAG}\b"; then
+  fail "$OPT has no ${PIPELINE_FLAG} option: the TTIR pipeline is not registered"
+fi
+
+mkdir -p "$OUT_DIR/frontend"
+shopt -s nullglob
+examples=("$ROOT"/examples/*.ttir)
+[ "${#examples[@]}" -gt 0 ] || fail "no examples/*.ttir found"
+
+failures=0
+
+# run_one IN OUT: the pipeline on IN, written to OUT; prints the op summary.
+run_one() {
+  local in="$1" out="$2" log
+  log="$(mktemp)"
+  if "$OPT" "$PIPELINE_FLAG" "${PRINT_FLAGS[@]}" "$in" -o "$out" 2>"$log"; then
+    printf '    %s\n' "$("$PYTHON" "$ROOT/utils/op-stats.py" "$in" "$out")"
+    rm -f "$log"
+    return 0
+  fi
+  echo "    FAILED: $OPT $PIPELINE_FLAG ${in#"$ROOT"/}"
+  sed 's/^/      /' "$log" | head -20
+  rm -f "$log"
+  failures=$((failures + 1))
+  return 1
+}
+
+echo "== triton-opt $PIPELINE_FLAG on examples/*.ttir (Triton's TTIR)"
+for in in "${examples[@]}"; do
+  name="$(basename "$in" .ttir)"
+  out="$OUT_DIR/$name.ttir-opt.mlir"
+  echo "  $name -> ${out#"$ROOT"/}"
+  run_one "$in" "$out" || true
+done
+
+frontend=("$ROOT"/examples/frontend/*.ttir)
+if [ "${#frontend[@]}" -gt 0 ]; then
+  echo
+  echo "== triton-opt $PIPELINE_FLAG on examples/frontend/*.ttir (frontend IR)"
+  for in in "${frontend[@]}"; do
+    name="$(basename "$in" .ttir)"
+    out="$OUT_DIR/frontend/$name.ttir-opt.mlir"
+    echo "  $name -> ${out#"$ROOT"/}"
+    if run_one "$in" "$out"; then
+      # Same text as Triton's own ttir stage, locations aside?
+      ref="$ROOT/examples/$name.ttir"
+      if [ -f "$ref" ]; then
+        if diff -q <("$PYTHON" "$ROOT/utils/strip-locs.py" "$ref") \
+                   <("$PYTHON" "$ROOT/utils/strip-locs.py" "$out") >/dev/null; then
+          echo "    same as Triton's TTIR (examples/$name.ttir)"
+        else
+          echo "    differs from Triton's TTIR: diff <(utils/strip-locs.py examples/$name.ttir) <(utils/strip-locs.py ${out#"$ROOT"/})"
+        fi
+      fi
+    fi
+  done
+fi
+
+echo
+if [ "$failures" -ne 0 ]; then
+  echo "demo: $failures pipeline run(s) failed" >&2
+  exit 1
+fi
+echo "demo: all pipeline runs succeeded; results in ${OUT_DIR#"$ROOT"/}/"
