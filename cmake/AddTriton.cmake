@@ -1,0 +1,15 @@
+# add_triton_library(name SRCS... [DEPENDS tablegen-targets] [LINK_LIBS libs])
+#
+# One library per directory. Every project library links libMLIR.so (the
+# `MLIR` target) instead of MLIR's static component libraries, so a tool links
+# each MLIR symbol once and the link stays fast.
+function(add_triton_library name)
+  cmake_parse_arguments(ARG "" "" "DEPENDS;LINK_LIBS" ${ARGN})
+  add_library(${name} STATIC ${ARG_UNPARSED_ARGUMENTS})
+  set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  if(ARG_DEPENDS)
+    add_dependencies(${name} ${ARG_DEPENDS})
+  endif()
+  target_link_libraries(${name} PUBLIC ${ARG_LINK_LIBS} MLIR)
+  set_property(GLOBAL APPEND PROPERTY TRITON_LIBS ${name})
+endfunction()

@@ -1,0 +1,58 @@
+//===- LayoutInference.h - result encodings of tt shape ops -----*- C++ -*-===//
+//
+// tt ops that change the shape of a tensor (expand_dims, trans, reduce, join,
+// split) must give their result an encoding derived from the operand's. The
+// dialect that owns an encoding attribute (ttg) implements this interface;
+// tt itself knows no encodings, so with no encoding the result has none.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITON_DIALECT_TRITON_IR_LAYOUTINFERENCE_H
+#define TRITON_DIALECT_TRITON_IR_LAYOUTINFERENCE_H
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/DialectInterface.h"
+#include "mlir/IR/Location.h"
+
+#include <optional>
+
+namespace mlir::triton {
+
+class DialectInferLayoutInterface
+    : public DialectInterface::Base<DialectInferLayoutInterface> {
+public:
+  DialectInferLayoutInterface(Dialect *dialect) : Base(dialect) {}
+
+  /// Encoding of `expand_dims(x, axis)` from the encoding of `x`.
+  virtual LogicalResult
+  inferExpandDimsOpEncoding(Attribute operandEncoding, unsigned axis,
+                            Attribute &resultEncoding,
+                            std::optional<Location> loc) const = 0;
+  /// Encoding of the result of a reduction along `axis`.
+  virtual LogicalResult
+  inferReduceOpEncoding(Attribute operandEncoding, unsigned axis,
+                        Attribute &resultEncoding,
+                        std::optional<Location> loc) const = 0;
+  /// Encoding of `trans(x, order)` where x has `shape`.
+  virtual LogicalResult
+  inferTransOpEncoding(Attribute operandEncoding, ArrayRef<int64_t> shape,
+                       ArrayRef<int32_t> order, Attribute &resultEncoding,
+                       std::optional<Location> loc) const = 0;
+  /// Encoding of `join(a, b)` where a and b have `shape`.
+  virtual LogicalResult
+  inferJoinOpEncoding(Attribute operandEncoding, ArrayRef<int64_t> shape,
+                      Attribute &resultEncoding,
+                      std::optional<Location> loc) const = 0;
+  /// Encoding of each result of `split(x)` where x has `shape`.
+  virtual LogicalResult
+  inferSplitOpEncoding(Attribute operandEncoding, ArrayRef<int64_t> shape,
+                       Attribute &resultEncoding,
+                       std::optional<Location> loc) const = 0;
+};
+
+/// Finds the interface of the dialect owning `encoding`; null when there is
+/// none. Callers treat a null encoding as "no layout": the result has none.
+const DialectInferLayoutInterface *getLayoutInference(Attribute encoding);
+
+} // namespace mlir::triton
+
+#endif // TRITON_DIALECT_TRITON_IR_LAYOUTINFERENCE_H

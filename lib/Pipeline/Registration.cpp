@@ -1,0 +1,32 @@
+//===- Registration.cpp - dialects and passes every tool registers --------===//
+#include "Pipeline/Registration.h"
+#include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/Triton/Transforms/Passes.h"
+#include "Pipeline/Pipelines.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/Transforms/InlinerInterfaceImpl.h"
+#include "mlir/Transforms/Passes.h"
+
+void mlir::triton::registerTritonDialects(DialectRegistry &registry) {
+  registry.insert<TritonDialect, arith::ArithDialect, math::MathDialect,
+                  scf::SCFDialect, cf::ControlFlowDialect, ub::UBDialect,
+                  gpu::GPUDialect, LLVM::LLVMDialect, NVVM::NVVMDialect,
+                  func::FuncDialect>();
+  func::registerInlinerExtension(registry);
+  LLVM::registerInlinerInterface(registry);
+}
+
+void mlir::triton::registerTritonPasses() {
+  // MLIR's generic passes: canonicalize, cse, inline, sccp, symbol-dce,
+  // loop-invariant-code-motion, ...
+  registerTransformsPasses();
+  registerSCFToControlFlowPass();
+  registerTritonTransformsPasses();
+  registerTritonPipelines();
+}
