@@ -1,0 +1,62 @@
+//===- BlockPointerUtils.h - pointers and masks of block accesses -*- C++
+//-*-===//
+//
+// Helpers shared by the passes that turn block accesses (tensor pointers,
+// tensor descriptors) into loads and stores through tensors of pointers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITON_LIB_DIALECT_TRITON_TRANSFORMS_BLOCKPOINTERUTILS_H
+#define TRITON_LIB_DIALECT_TRITON_TRANSFORMS_BLOCKPOINTERUTILS_H
+
+#include "Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::triton {
+
+/// The element indices of a block access along one dimension of the parent
+/// tensor.
+struct BlockDim {
+  /// A 1-D `tensor<Nxi64>` of indices (a dimension of the accessed tensor),
+  /// or an i64 scalar (a size-1 dimension the accessed tensor drops).
+  Value index;
+  /// The parent tensor's stride along this dimension, in elements (i64).
+  Value stride;
+  /// The parent tensor's extent along this dimension (i64); null when the
+  /// dimension is not bounds-checked.
+  Value bound;
+};
+
+/// A tensor of pointers and the mask of its in-bounds elements (null when no
+/// dimension is checked).
+struct BlockAccess {
+  Value ptrs;
+  Value mask;
+};
+
+/// The i64 scalar `v`, sign-extended when narrower.
+Value castToI64(OpBuilder &b, Location loc, Value v);
+
+/// `splat(start) + extsi(make_range(0, size))`: a `tensor<size x i64>`.
+Value buildIndexRange(OpBuilder &b, Location loc, Value start, int64_t size);
+
+/// Pointers `base + sum_d index_d * stride_d` over the tensor whose shape is
+/// the sizes of the 1-D indices in order, and the conjunction of
+/// `0 <= index_d < bound_d` over the bounded dimensions. Arithmetic is i64.
+BlockAccess buildBlockAccess(OpBuilder &b, Location loc, Value base,
+                             ArrayRef<BlockDim> dims);
+
+/// A constant `type` tensor of zeros or of quiet NaNs. NaN requires a float
+/// element type.
+Value buildPaddingValue(OpBuilder &b, Location loc, RankedTensorType type,
+                        PaddingOption padding);
+
+/// Splits `arith.select` on a value the type converter turns into several
+/// values into one select per component.
+void populateSplitSelectPattern(const TypeConverter &converter,
+                                RewritePatternSet &patterns);
+
+} // namespace mlir::triton
+
+#endif // TRITON_LIB_DIALECT_TRITON_TRANSFORMS_BLOCKPOINTERUTILS_H
