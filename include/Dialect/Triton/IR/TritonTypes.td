@@ -50,13 +50,13 @@ def TT_PtrType : TritonTypeDef<"Pointer", "ptr"> {
   let genVerifyDecl = 1;
 }
 
-class TT_PtrOf<list<Type> pointeeTypes>
+class TT_PtrOf<list<Type> pointeeTypes, string summary = "pointer">
     : DialectType<Triton_Dialect,
         And<[CPred<"::mlir::isa<::mlir::triton::PointerType>($_self)">,
              Concat<"[](::mlir::Type pointeeType) { return ",
                     SubstLeaves<"$_self", "pointeeType", AnyTypeOf<pointeeTypes>.predicate>,
                     "; }(::mlir::cast<::mlir::triton::PointerType>($_self).getPointeeType())">]>,
-        "ptr", "::mlir::triton::PointerType">;
+        summary, "::mlir::triton::PointerType">;
 
 def TT_Ptr : TT_PtrOf<[AnyType]>;
 def TT_PtrTensor : RankedTensorOf<[TT_Ptr]>;
@@ -66,7 +66,7 @@ def TT_FpIntTensor : RankedTensorOf<[TT_Float, TT_Int]>;
 def TT_Tensor : RankedTensorOf<[TT_Float, TT_Int, TT_Ptr]>;
 
 // A pointer to a tensor block.
-def TT_TensorPtr : TT_PtrOf<[TT_Tensor]>;
+def TT_TensorPtr : TT_PtrOf<[TT_Tensor], "pointer to a tensor block">;
 
 def TT_Type : AnyTypeOf<[TT_FloatLike, TT_IntLike, TT_PtrLike, TT_TensorPtr]>;
 
