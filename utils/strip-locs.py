@@ -1,14 +1,26 @@
 #!/usr/bin/env python3
-"""Strip MLIR debug locations from textual IR so two printings can be diffed.
+"""Normalize printed MLIR so that two printings of the same IR can be diffed.
 
-Removes:
+By default removes:
   * location alias definitions (`#loc = loc(...)`, `#loc12 = loc(...)`),
   * every ` loc(...)` suffix, with nested parentheses and quoted strings
     (`loc(callsite(#loc1 at #loc39))`, `loc("f(x).py":3:4)`),
-  * trailing whitespace, and blank lines left at the start or end.
+and always removes trailing whitespace and blank lines at the start or end.
 
-Usage: strip-locs.py [FILE]   (reads stdin when FILE is absent or '-')
-Python 3 standard library only.
+Options:
+  --keep-locs      keep the locations (only whitespace is normalized)
+  --canonical-ssa  rename SSA values to %v0, %v1, ... in order of first
+                   appearance (outside string literals), so printings that
+                   name values differently compare equal. Names are scoped
+                   like MLIR's: a region (a line ending in `{` up to the line
+                   starting with `}`) may reuse a name of a sibling region.
+                   Needed because MLIR cannot keep the name of a block
+                   argument that a custom printer prints without its location
+                   (scf.for's induction variable and iter_args): a reparsed
+                   kernel calls it %argN where Triton printed %row.
+
+Usage: strip-locs.py [--keep-locs] [--canonical-ssa] [FILE]
+(reads stdin when FILE is absent or '-'). Python 3 standard library only.
 """
 
 import re
@@ -16,6 +28,39 @@ import sys
 
 _ALIAS_DEF = re.compile(r"^#loc[0-9]*\s*=\s*loc\(")
 _LOC_START = re.compile(r"loc\(")
+_SSA_NAME = re.compile(r"%[A-Za-z0-9_$.\-]+")
+# The results of an op: `%a = `, `%a:2 = `, `%a, %b = ` at the start of a line.
+_RESULTS = re.compile(
+    r"^\s*%[A-Za-z0-9_$.\-]+(?::\d+)?(?:\s*,\s*%[A-Za-z0-9_$.\-]+(?::\d+)?)*\s*="
+)
+
+
+class SSARenamer:
+    """Consistent, scope-aware renaming of SSA values to %v0, %v1, ...
+
+    Scopes follow region nesting: a name defined in a region is forgotten when
+    the region closes, so sibling regions may reuse it (as MLIR's printer
+    does) and each use maps to the definition that is in scope."""
+
+    def __init__(self):
+        self.scopes = [{}]
+        self.count = 0
+
+    def push(self):
+        self.scopes.append({})
+
+    def pop(self):
+        if len(self.scopes) > 1:
+            self.scopes.pop()
+
+    def rename(self, name):
+        for scope in reversed(self.scopes):
+            if name in scope:
+                return scope[name]
+        canonical = "%%v%d" % self.count
+        self.count += 1
+        self.scopes[-1][name] = canonical
+        return canonical
 
 
 def _skip_string(text, i):
@@ -50,10 +95,24 @@ def _skip_parens(text, i):
     raise ValueError("unbalanced parentheses in loc(...)")
 
 
-def strip_line(line):
-    """Return `line` with every loc(...) (outside string literals) removed."""
+def strip_line(line, keep_locs=False, ssa_names=None):
+    """Return `line` with every loc(...) (outside string literals) removed,
+    unless `keep_locs`; with `ssa_names` (an SSARenamer), SSA names are
+    replaced by canonical ones."""
     out = []
     i = 0
+    if ssa_names is not None:
+        # A line starting with `}` closes a region. The results of an op
+        # belong to the enclosing scope; the rest of a line that opens a
+        # region (block arguments, induction variables) to the new region.
+        if line.lstrip().startswith("}"):
+            ssa_names.pop()
+        m = _RESULTS.match(line)
+        if m:
+            out.append(_SSA_NAME.sub(lambda r: ssa_names.rename(r.group(0)), m.group(0)))
+            i = m.end()
+        if _opens_region(line):
+            ssa_names.push()
     n = len(line)
     while i < n:
         c = line[i]
@@ -62,9 +121,15 @@ def strip_line(line):
             out.append(line[i:j])
             i = j
             continue
+        if ssa_names is not None and c == "%":
+            m = _SSA_NAME.match(line, i)
+            if m:
+                out.append(ssa_names.rename(m.group(0)))
+                i = m.end()
+                continue
         # Only a standalone `loc(` token, not the tail of an identifier such
         # as `%alloc(` or `@myloc(`; the blank before it goes too.
-        if _LOC_START.match(line, i) and (
+        if not keep_locs and _LOC_START.match(line, i) and (
             i == 0 or not (line[i - 1].isalnum() or line[i - 1] in "_%@#$.")
         ):
             while out and out[-1].isspace():
@@ -76,12 +141,18 @@ def strip_line(line):
     return "".join(out).rstrip()
 
 
-def strip(text):
+def _opens_region(line):
+    """Whether `line` ends (locations aside) with the `{` that opens a region."""
+    return strip_line(line).endswith("{")
+
+
+def strip(text, keep_locs=False, canonical_ssa=False):
+    ssa_names = SSARenamer() if canonical_ssa else None
     lines = []
     for line in text.splitlines():
-        if _ALIAS_DEF.match(line):
+        if not keep_locs and _ALIAS_DEF.match(line):
             continue
-        lines.append(strip_line(line))
+        lines.append(strip_line(line, keep_locs, ssa_names))
     while lines and not lines[0]:
         lines.pop(0)
     while lines and not lines[-1]:
@@ -90,16 +161,20 @@ def strip(text):
 
 
 def main(argv):
-    if len(argv) > 2:
-        sys.stderr.write("usage: strip-locs.py [FILE]\n")
+    args = argv[1:]
+    keep_locs = "--keep-locs" in args
+    canonical_ssa = "--canonical-ssa" in args
+    files = [a for a in args if a not in ("--keep-locs", "--canonical-ssa")]
+    if len(files) > 1 or any(f.startswith("--") for f in files):
+        sys.stderr.write("usage: strip-locs.py [--keep-locs] [--canonical-ssa] [FILE]\n")
         return 2
-    if len(argv) == 2 and argv[1] != "-":
-        with open(argv[1], encoding="utf-8") as f:
+    if files and files[0] != "-":
+        with open(files[0], encoding="utf-8") as f:
             text = f.read()
     else:
         text = sys.stdin.read()
     try:
-        sys.stdout.write(strip(text))
+        sys.stdout.write(strip(text, keep_locs, canonical_ssa))
     except ValueError as e:
         sys.stderr.write("strip-locs.py: error: %s\n" % e)
         return 1

@@ -1,5 +1,5 @@
 // Regions that end in the wrong terminator.
-// RUN: not triton-opt -split-input-file %s 2>&1 | FileCheck %s
+// RUN: not triton-opt -split-input-file %s 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: sh -c 'triton-opt -split-input-file %s >/dev/null 2>&1; test $? -eq 1'
 
 // A reduction region must end in tt.reduce.return, not tt.return.
@@ -37,7 +37,7 @@ tt.func public @scan_ends_in_reduce_return(%x: tensor<128xf32>) -> tensor<128xf3
 // -----
 
 // A function body with no terminator at all.
-// CHECK: {{.*}}wrong-terminator.mlir:[[@LINE+1]]:{{[0-9]+}}: error: {{.*}}terminator
 tt.func public @no_terminator(%x: i32) {
+  // CHECK: {{.*}}wrong-terminator.mlir:[[@LINE+1]]:8: error: block with no terminator, has %0 = "arith.addi"
   %0 = arith.addi %x, %x : i32
 }
