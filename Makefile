@@ -22,7 +22,7 @@ BUILD_DIR  ?= build
 EXTRA_CMAKE_ARGS :=
 endif
 
-CLANG_FORMAT ?= $(firstword $(shell command -v clang-format-22 clang-format 2>/dev/null))
+CLANG_FORMAT ?= $(firstword $(shell for c in clang-format-22 clang-format; do command -v $$c; done 2>/dev/null))
 FORMAT_DIRS  := include lib tools test
 
 .PHONY: all setup configure build check demo clean format help
@@ -30,7 +30,7 @@ FORMAT_DIRS  := include lib tools test
 all: build
 
 help:
-	@sed -n '1,12p' Makefile
+	@sed -n '1,10p' Makefile
 
 setup:
 	@bash utils/setup.sh
