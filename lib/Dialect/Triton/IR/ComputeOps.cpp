@@ -3,6 +3,7 @@
 #include "Dialect/Triton/IR/LayoutInference.h"
 #include "OpUtils.h"
 
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/APFloat.h"
 
 using namespace mlir;
@@ -14,15 +15,19 @@ using namespace mlir::triton::detail;
 //===----------------------------------------------------------------------===//
 
 LogicalResult BitcastOp::verify() {
-  Type src = getScalarElementType(getSrc().getType());
-  Type dst = getScalarElementType(getType());
+  // Element types of tensors; a pointer to a tensor block is a pointer, 64
+  // bits like any other.
+  Type src = getElementTypeOrSelf(getSrc().getType());
+  Type dst = getElementTypeOrSelf(getType());
   if (isa<PointerType>(src) != isa<PointerType>(dst))
     return emitOpError("cannot bitcast between a pointer and a non-pointer "
                        "type");
-  if (getPointeeBitWidth(getSrc().getType()) != getPointeeBitWidth(getType()))
+  auto bitWidth = [](Type t) -> unsigned {
+    return isa<PointerType>(t) ? 64 : t.getIntOrFloatBitWidth();
+  };
+  if (bitWidth(src) != bitWidth(dst))
     return emitOpError("source and result must have the same bit width (")
-           << getPointeeBitWidth(getSrc().getType()) << " vs "
-           << getPointeeBitWidth(getType()) << ")";
+           << bitWidth(src) << " vs " << bitWidth(dst) << ")";
   return success();
 }
 
@@ -47,6 +52,8 @@ LogicalResult FpToFpOp::verify() {
 }
 
 OpFoldResult FpToFpOp::fold(FoldAdaptor adaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
   auto dstElt = cast<FloatType>(getScalarElementType(getType()));
   Attribute in = adaptor.getSrc();
   FloatAttr scalar = dyn_cast_if_present<FloatAttr>(in);
@@ -54,12 +61,18 @@ OpFoldResult FpToFpOp::fold(FoldAdaptor adaptor) {
     scalar = dyn_cast<FloatAttr>(splat.getSplatValue<Attribute>());
   if (!scalar)
     return {};
+  // Only finite values the destination holds exactly fold: the hardware
+  // conversion saturates (satfinite) where APFloat gives NaN or infinity,
+  // and NaN payloads differ, so anything else is left to run time.
   APFloat value = scalar.getValue();
-  llvm::RoundingMode mode = getRounding() == RoundingMode::RTZ
-                                ? llvm::RoundingMode::TowardZero
-                                : llvm::RoundingMode::NearestTiesToEven;
+  if (!value.isFinite())
+    return {};
   bool losesInfo = false;
-  value.convert(dstElt.getFloatSemantics(), mode, &losesInfo);
+  APFloat::opStatus status =
+      value.convert(dstElt.getFloatSemantics(),
+                    llvm::RoundingMode::NearestTiesToEven, &losesInfo);
+  if (status != APFloat::opOK || losesInfo)
+    return {};
   auto folded = FloatAttr::get(dstElt, value);
   if (auto tensor = dyn_cast<RankedTensorType>(getType()))
     return DenseElementsAttr::get(tensor, folded);
@@ -72,18 +85,16 @@ OpFoldResult FpToFpOp::fold(FoldAdaptor adaptor) {
 
 /// Shapes of d = a * b + c: [B,] M x K times [B,] K x N gives [B,] M x N.
 static LogicalResult verifyDotShapes(Operation *op, ArrayRef<int64_t> a,
-                                     ArrayRef<int64_t> b, ArrayRef<int64_t> c,
-                                     int64_t aKScale = 1, int64_t bKScale = 1) {
+                                     ArrayRef<int64_t> b, ArrayRef<int64_t> c) {
   if (a.size() != b.size() || a.size() != c.size())
     return op->emitOpError("operands must have the same rank");
   if (a.size() != 2 && a.size() != 3)
     return op->emitOpError("operands must be 2D, or 3D with a batch "
                            "dimension");
   size_t r = a.size();
-  if (a[r - 1] * aKScale != b[r - 2] * bKScale)
+  if (a[r - 1] != b[r - 2])
     return op->emitOpError("reduction dimensions of a (")
-           << a[r - 1] * aKScale << ") and b (" << b[r - 2] * bKScale
-           << ") must match";
+           << a[r - 1] << ") and b (" << b[r - 2] << ") must match";
   if (c[r - 2] != a[r - 2] || c[r - 1] != b[r - 1])
     return op->emitOpError("accumulator shape must be [M, N] = [")
            << a[r - 2] << ", " << b[r - 1] << "]";
@@ -118,13 +129,16 @@ LogicalResult DotOp::verify() {
 LogicalResult DotScaledOp::verify() {
   auto aType = getA().getType();
   auto bType = getB().getType();
-  // fp4 (e2m1) comes packed two to a byte along the packed dimension.
-  int64_t aK = getAElemType() == ScaleDotElemType::E2M1 && getLhsKPack() ? 2 : 1;
-  int64_t bK = getBElemType() == ScaleDotElemType::E2M1 && getRhsKPack() ? 2 : 1;
   if (aType.getRank() != 2 || bType.getRank() != 2)
     return emitOpError("operands must be 2D");
-  return verifyDotShapes(*this, aType.getShape(), bType.getShape(),
-                         getC().getType().getShape(), aK, bK);
+  // fp4 (e2m1) comes packed two to a byte along the packed dimension: K
+  // when k_pack is set, otherwise M (for a) or N (for b).
+  SmallVector<int64_t> a(aType.getShape()), b(bType.getShape());
+  if (getAElemType() == ScaleDotElemType::E2M1)
+    a[getLhsKPack() ? 1 : 0] *= 2;
+  if (getBElemType() == ScaleDotElemType::E2M1)
+    b[getRhsKPack() ? 0 : 1] *= 2;
+  return verifyDotShapes(*this, a, b, getC().getType().getShape());
 }
 
 //===----------------------------------------------------------------------===//
@@ -228,7 +242,7 @@ Operation *ReduceOp::getSingleCombiner() {
 }
 
 LogicalResult ReduceOp::verify() {
-  if (failed(verifyAxisAndOperands(*this, getSrcs(), getAxis())))
+  if (failed(verifyAxisAndOperands(*this, getSrcs(), getAxisAttr().getInt())))
     return failure();
   if (getNumResults() != getSrcs().size())
     return emitOpError("must have one result per operand");
@@ -268,7 +282,7 @@ SmallVector<RankedTensorType> ScanOp::getInputTypes() {
 SmallVector<Type> ScanOp::getElementTypes() { return elementTypes(getSrcs()); }
 
 LogicalResult ScanOp::verify() {
-  if (failed(verifyAxisAndOperands(*this, getSrcs(), getAxis())))
+  if (failed(verifyAxisAndOperands(*this, getSrcs(), getAxisAttr().getInt())))
     return failure();
   if (getNumResults() != getSrcs().size())
     return emitOpError("must have one result per operand");

@@ -80,9 +80,10 @@ static LogicalResult verifyAxisHint(NamedAttribute attr,
   bool isDivisibility = attr.getName() == attrs::kDivisibility;
   auto check = [&](int64_t v) -> LogicalResult {
     if (v <= 0)
-      return emit() << "'" << attr.getName() << "' must be positive, got " << v;
+      return emit() << "'" << attr.getName().strref()
+                    << "' must be positive, got " << v;
     if (isDivisibility && !llvm::isPowerOf2_64(v))
-      return emit() << "'" << attr.getName()
+      return emit() << "'" << attr.getName().strref()
                     << "' must be a power of two, got " << v;
     return success();
   };
@@ -94,7 +95,7 @@ static LogicalResult verifyAxisHint(NamedAttribute attr,
         return failure();
     return success();
   }
-  return emit() << "'" << attr.getName()
+  return emit() << "'" << attr.getName().strref()
                 << "' must be an integer attribute or a dense array of them";
 }
 

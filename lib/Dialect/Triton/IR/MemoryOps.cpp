@@ -259,6 +259,9 @@ LogicalResult MakeTensorDescOp::verify() {
                        "dimension (")
            << rank << ")";
   Type pointee = cast<PointerType>(getBase().getType()).getPointeeType();
+  if (!pointee.isIntOrFloat())
+    return emitOpError("base must point to integers or floats, got ")
+           << getBase().getType();
   if (pointee.getIntOrFloatBitWidth() !=
       block.getElementType().getIntOrFloatBitWidth())
     return emitOpError("base pointee type ")

@@ -88,7 +88,7 @@ void ExpandDimsOp::build(OpBuilder &builder, OperationState &state, Value src,
 
 LogicalResult ExpandDimsOp::verify() {
   auto srcType = getSrc().getType();
-  int64_t axis = getAxis();
+  int64_t axis = getAxisAttr().getInt();
   if (axis < 0 || axis > srcType.getRank())
     return emitOpError("axis ") << axis << " is out of range for a tensor of rank "
                                 << srcType.getRank();
@@ -389,7 +389,7 @@ LogicalResult GatherOp::verify() {
   auto srcType = getSrc().getType();
   auto idxType = getIndices().getType();
   auto dstType = getType();
-  int64_t axis = getAxis();
+  int64_t axis = getAxisAttr().getInt();
   if (srcType.getRank() != idxType.getRank())
     return emitOpError("indices rank (")
            << idxType.getRank() << ") must equal source rank ("
