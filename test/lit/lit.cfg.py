@@ -8,6 +8,12 @@ import lit.formats
 from lit.llvm import llvm_config
 from lit.llvm.subst import ToolSubst
 
+if not hasattr(config, "triton_obj_root"):
+    lit_config.fatal(
+        "lit.cfg.py needs the generated site config: run lit on the build "
+        "tree, e.g. lit -v build/test/lit or lit -v build/test/lit/corpus"
+    )
+
 config.name = "TRITON"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 
