@@ -50,13 +50,30 @@ struct CombineDotAdd : OpRewritePattern<AddOpT> {
   }
 };
 
-/// addptr(addptr(p, i), j) -> addptr(p, i + j) when i and j have one type.
+/// addptr(addptr(p, i), j) -> addptr(p, i + j). Offsets are signed element
+/// counts: summing two i32 offsets could wrap where two separate additions
+/// to a 64-bit address would not, so only 64-bit offsets, or constants whose
+/// sum fits, are combined.
+static bool isAddPtrOffsetCombinable(Value first, Value second) {
+  if (first.getType() != second.getType())
+    return false;
+  if (getElementTypeOrSelf(first.getType()).getIntOrFloatBitWidth() == 64)
+    return true;
+  APInt a, b;
+  if (!matchPattern(first, m_ConstantInt(&a)) ||
+      !matchPattern(second, m_ConstantInt(&b)))
+    return false;
+  bool overflow = false;
+  (void)a.sadd_ov(b, overflow);
+  return !overflow;
+}
+
 struct CombineAddPtr : OpRewritePattern<AddPtrOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(AddPtrOp op,
                                 PatternRewriter &rewriter) const override {
     auto inner = op.getPtr().getDefiningOp<AddPtrOp>();
-    if (!inner || inner.getOffset().getType() != op.getOffset().getType())
+    if (!inner || !isAddPtrOffsetCombinable(inner.getOffset(), op.getOffset()))
       return failure();
     Value sum = arith::AddIOp::create(rewriter, op.getLoc(), inner.getOffset(),
                                       op.getOffset());

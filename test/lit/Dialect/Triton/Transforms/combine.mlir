@@ -51,23 +51,36 @@ tt.func @dot_add_negative(%a: tensor<16x16xf16>, %b: tensor<16x16xf16>, %c: tens
 
 // -----
 
-// addptr(addptr(p, i), j) -> addptr(p, i + j)
-// CHECK-LABEL: @addptr_chain
-tt.func @addptr_chain(%p: !tt.ptr<f32>, %i: i32, %j: i32) -> !tt.ptr<f32> {
-  // CHECK-NEXT: %[[S:.*]] = arith.addi %arg1, %arg2 : i32
-  // CHECK-NEXT: %[[P:.*]] = tt.addptr %arg0, %[[S]] : !tt.ptr<f32>, i32
+// addptr(addptr(p, i), j) -> addptr(p, i + j) for 64-bit offsets.
+// CHECK-LABEL: @addptr_chain_i64
+tt.func @addptr_chain_i64(%p: !tt.ptr<f32>, %i: i64, %j: i64) -> !tt.ptr<f32> {
+  // CHECK-NEXT: %[[S:.*]] = arith.addi %arg1, %arg2 : i64
+  // CHECK-NEXT: %[[P:.*]] = tt.addptr %arg0, %[[S]] : !tt.ptr<f32>, i64
   // CHECK-NEXT: tt.return %[[P]]
-  %0 = tt.addptr %p, %i : !tt.ptr<f32>, i32
-  %1 = tt.addptr %0, %j : !tt.ptr<f32>, i32
+  %0 = tt.addptr %p, %i : !tt.ptr<f32>, i64
+  %1 = tt.addptr %0, %j : !tt.ptr<f32>, i64
   tt.return %1 : !tt.ptr<f32>
 }
 
 // -----
 
-// CHECK-LABEL: @addptr_chain_tensor
-tt.func @addptr_chain_tensor(%p: tensor<128x!tt.ptr<f16>>, %i: tensor<128xi32>, %j: tensor<128xi32>) -> tensor<128x!tt.ptr<f16>> {
-  // CHECK-NEXT: %[[S:.*]] = arith.addi %arg1, %arg2 : tensor<128xi32>
-  // CHECK-NEXT: tt.addptr %arg0, %[[S]] : tensor<128x!tt.ptr<f16>>, tensor<128xi32>
+// CHECK-LABEL: @addptr_chain_tensor_i64
+tt.func @addptr_chain_tensor_i64(%p: tensor<128x!tt.ptr<f16>>, %i: tensor<128xi64>, %j: tensor<128xi64>) -> tensor<128x!tt.ptr<f16>> {
+  // CHECK-NEXT: %[[S:.*]] = arith.addi %arg1, %arg2 : tensor<128xi64>
+  // CHECK-NEXT: tt.addptr %arg0, %[[S]] : tensor<128x!tt.ptr<f16>>, tensor<128xi64>
+  %0 = tt.addptr %p, %i : tensor<128x!tt.ptr<f16>>, tensor<128xi64>
+  %1 = tt.addptr %0, %j : tensor<128x!tt.ptr<f16>>, tensor<128xi64>
+  tt.return %1 : tensor<128x!tt.ptr<f16>>
+}
+
+// -----
+
+// i32 offsets could wrap when summed: kept apart unless both are constants
+// whose sum fits.
+// CHECK-LABEL: @addptr_chain_i32
+tt.func @addptr_chain_i32(%p: tensor<128x!tt.ptr<f16>>, %i: tensor<128xi32>, %j: tensor<128xi32>) -> tensor<128x!tt.ptr<f16>> {
+  // CHECK-NEXT: %[[P0:.*]] = tt.addptr %arg0, %arg1 : tensor<128x!tt.ptr<f16>>, tensor<128xi32>
+  // CHECK-NEXT: tt.addptr %[[P0]], %arg2 : tensor<128x!tt.ptr<f16>>, tensor<128xi32>
   %0 = tt.addptr %p, %i : tensor<128x!tt.ptr<f16>>, tensor<128xi32>
   %1 = tt.addptr %0, %j : tensor<128x!tt.ptr<f16>>, tensor<128xi32>
   tt.return %1 : tensor<128x!tt.ptr<f16>>
@@ -75,14 +88,22 @@ tt.func @addptr_chain_tensor(%p: tensor<128x!tt.ptr<f16>>, %i: tensor<128xi32>, 
 
 // -----
 
-// Offsets of different types are not summed.
-// CHECK-LABEL: @addptr_chain_mixed
-tt.func @addptr_chain_mixed(%p: !tt.ptr<f32>, %i: i32, %j: i64) -> !tt.ptr<f32> {
-  // CHECK-NEXT: %[[P0:.*]] = tt.addptr %arg0, %arg1 : !tt.ptr<f32>, i32
-  // CHECK-NEXT: tt.addptr %[[P0]], %arg2 : !tt.ptr<f32>, i64
-  %0 = tt.addptr %p, %i : !tt.ptr<f32>, i32
-  %1 = tt.addptr %0, %j : !tt.ptr<f32>, i64
-  tt.return %1 : !tt.ptr<f32>
+// CHECK-LABEL: @addptr_chain_i32_constants
+tt.func @addptr_chain_i32_constants(%p: !tt.ptr<f32>) -> (!tt.ptr<f32>, !tt.ptr<f32>) {
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %cmax = arith.constant 2147483647 : i32
+  // CHECK-DAG: %[[C3:.*]] = arith.constant 3 : i32
+  // CHECK: %[[P:.*]] = tt.addptr %arg0, %[[C3]] : !tt.ptr<f32>, i32
+  %0 = tt.addptr %p, %c1 : !tt.ptr<f32>, i32
+  %1 = tt.addptr %0, %c2 : !tt.ptr<f32>, i32
+  // The sum would overflow i32: not combined.
+  // CHECK: %[[Q0:.*]] = tt.addptr %arg0, %c2147483647_i32
+  // CHECK: %[[Q1:.*]] = tt.addptr %[[Q0]], %c2147483647_i32
+  // CHECK: tt.return %[[P]], %[[Q1]]
+  %2 = tt.addptr %p, %cmax : !tt.ptr<f32>, i32
+  %3 = tt.addptr %2, %cmax : !tt.ptr<f32>, i32
+  tt.return %1, %3 : !tt.ptr<f32>, !tt.ptr<f32>
 }
 
 // -----
