@@ -46,20 +46,28 @@ static Value andOrSelf(OpBuilder &b, Location loc, Value acc, Value v) {
 /// `0 <= index < bound`, elementwise when `index` is a tensor.
 static Value buildInBounds(OpBuilder &b, Location loc, Value index,
                            Value bound) {
-  Value zero, limit;
-  if (auto type = dyn_cast<RankedTensorType>(index.getType())) {
-    zero = arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(type, b.getI64IntegerAttr(0)));
-    limit = SplatOp::create(b, loc, type, bound);
-  } else {
-    zero = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0));
-    limit = bound;
-  }
+  auto type = dyn_cast<RankedTensorType>(index.getType());
+  Value zero =
+      type ? arith::ConstantOp::create(
+                 b, loc, DenseElementsAttr::get(type, b.getI64IntegerAttr(0)))
+           : arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0));
   Value aboveZero =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, index, zero);
+  Value limit = type ? SplatOp::create(b, loc, type, bound).getResult() : bound;
   Value belowBound =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index, limit);
   return arith::AndIOp::create(b, loc, aboveZero, belowBound);
+}
+
+/// True for a dimension the accessed tensor keeps.
+static bool isTensorDim(const BlockDim &dim) {
+  return dim.rangeSize > 0 || isa<RankedTensorType>(dim.index.getType());
+}
+
+static int64_t dimSize(const BlockDim &dim) {
+  if (dim.rangeSize > 0)
+    return dim.rangeSize;
+  return cast<RankedTensorType>(dim.index.getType()).getShape()[0];
 }
 
 BlockAccess mlir::triton::buildBlockAccess(OpBuilder &b, Location loc,
@@ -67,15 +75,15 @@ BlockAccess mlir::triton::buildBlockAccess(OpBuilder &b, Location loc,
                                            ArrayRef<BlockDim> dims) {
   SmallVector<int64_t> shape;
   for (const BlockDim &dim : dims)
-    if (auto type = dyn_cast<RankedTensorType>(dim.index.getType()))
-      shape.push_back(type.getShape()[0]);
+    if (isTensorDim(dim))
+      shape.push_back(dimSize(dim));
   int rank = shape.size();
 
   // Dimensions the tensor drops contribute one scalar offset and one scalar
   // condition: fold them into the base before splatting it.
   Value scalarOffset, scalarInBounds;
   for (const BlockDim &dim : dims) {
-    if (isa<RankedTensorType>(dim.index.getType()))
+    if (isTensorDim(dim))
       continue;
     Value offset = arith::MulIOp::create(b, loc, dim.index, dim.stride);
     scalarOffset = scalarOffset
@@ -92,19 +100,19 @@ BlockAccess mlir::triton::buildBlockAccess(OpBuilder &b, Location loc,
   auto offsetType = RankedTensorType::get(shape, b.getI64Type());
   auto maskType = RankedTensorType::get(shape, b.getI1Type());
 
-  SmallVector<Value> expanded;
-  int axis = 0;
-  for (const BlockDim &dim : dims)
-    if (isa<RankedTensorType>(dim.index.getType()))
-      expanded.push_back(expandToAxis(b, loc, dim.index, axis++, rank));
-
+  // Pointers, one dimension at a time: indices, expanded to the block's rank,
+  // times the stride, broadcast and added (Triton's order of ops).
   BlockAccess access;
   access.ptrs = SplatOp::create(b, loc, ptrType, base);
-  axis = 0;
+  SmallVector<Value> expanded;
   for (const BlockDim &dim : dims) {
-    if (!isa<RankedTensorType>(dim.index.getType()))
+    if (!isTensorDim(dim))
       continue;
-    Value index = expanded[axis++];
+    Value index = dim.index ? dim.index
+                            : buildIndexRange(b, loc, dim.rangeStart,
+                                              dim.rangeSize);
+    index = expandToAxis(b, loc, index, expanded.size(), rank);
+    expanded.push_back(index);
     // Splat the stride to the expanded shape, not to a row, so that the
     // product keeps the stride's divisibility for axis analysis.
     Value stride = SplatOp::create(b, loc, index.getType(), dim.stride);
@@ -113,9 +121,9 @@ BlockAccess mlir::triton::buildBlockAccess(OpBuilder &b, Location loc,
                                    broadcastTo(b, loc, offset, offsetType));
   }
 
-  axis = 0;
+  unsigned axis = 0;
   for (const BlockDim &dim : dims) {
-    if (!isa<RankedTensorType>(dim.index.getType()))
+    if (!isTensorDim(dim))
       continue;
     Value index = expanded[axis++];
     if (!dim.bound)

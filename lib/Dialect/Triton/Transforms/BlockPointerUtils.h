@@ -1,5 +1,4 @@
-//===- BlockPointerUtils.h - pointers and masks of block accesses -*- C++
-//-*-===//
+//===- BlockPointerUtils.h - pointers and masks of block accesses -*- C++ -*-===//
 //
 // Helpers shared by the passes that turn block accesses (tensor pointers,
 // tensor descriptors) into loads and stores through tensors of pointers.
@@ -19,13 +18,19 @@ namespace mlir::triton {
 /// tensor.
 struct BlockDim {
   /// A 1-D `tensor<Nxi64>` of indices (a dimension of the accessed tensor),
-  /// or an i64 scalar (a size-1 dimension the accessed tensor drops).
+  /// or an i64 scalar (a size-1 dimension the accessed tensor drops). Null
+  /// when the indices are the range [rangeStart, rangeStart + rangeSize).
   Value index;
   /// The parent tensor's stride along this dimension, in elements (i64).
   Value stride;
   /// The parent tensor's extent along this dimension (i64); null when the
   /// dimension is not bounds-checked.
   Value bound;
+  /// With a null `index`: the first index (any integer type) and the number
+  /// of indices; the range is built where Triton builds it, so the
+  /// rewritten IR matches Triton's op for op.
+  Value rangeStart = nullptr;
+  int64_t rangeSize = 0;
 };
 
 /// A tensor of pointers and the mask of its in-bounds elements (null when no

@@ -91,10 +91,11 @@ struct DescriptorParts {
     SmallVector<BlockDim> dims;
     for (auto [d, size] : llvm::enumerate(blockShape)) {
       Value start = castToI64(b, loc, indices[d]);
-      Value index = static_cast<int64_t>(d) < dropped
-                        ? start
-                        : buildIndexRange(b, loc, start, size);
-      dims.push_back({index, strides[d], shape[d]});
+      if (static_cast<int64_t>(d) < dropped)
+        dims.push_back({start, strides[d], shape[d]});
+      else
+        dims.push_back({/*index=*/nullptr, strides[d], shape[d],
+                        /*rangeStart=*/start, /*rangeSize=*/size});
     }
     return buildBlockAccess(b, loc, base, dims);
   }

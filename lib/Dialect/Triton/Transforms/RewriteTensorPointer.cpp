@@ -58,8 +58,8 @@ struct TensorPointerParts {
       Value bound;
       if (llvm::is_contained(boundaryCheck, static_cast<int32_t>(d)))
         bound = shape[d];
-      dims.push_back(
-          {buildIndexRange(b, loc, offsets[d], size), strides[d], bound});
+      dims.push_back({/*index=*/nullptr, strides[d], bound,
+                      /*rangeStart=*/offsets[d], /*rangeSize=*/size});
     }
     return buildBlockAccess(b, loc, base, dims);
   }

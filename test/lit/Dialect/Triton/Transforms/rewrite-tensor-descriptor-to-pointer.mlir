@@ -8,35 +8,35 @@
 // CHECK-DAG: %[[M64:.*]] = arith.extsi %[[M]] : i32 to i64
 // CHECK-DAG: %[[N64:.*]] = arith.extsi %[[N]] : i32 to i64
 // CHECK: %[[X64:.*]] = arith.extsi %[[X]] : i32 to i64
+// CHECK: %[[Y64:.*]] = arith.extsi %[[Y]] : i32 to i64
+// CHECK: %[[P0:.*]] = tt.splat %[[BASE]] : !tt.ptr<f16> -> tensor<64x32x!tt.ptr<f16>>
 // CHECK: %[[SX:.*]] = tt.splat %[[X64]] : i64 -> tensor<64xi64>
 // CHECK: %[[RX:.*]] = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
 // CHECK: %[[RX64:.*]] = arith.extsi %[[RX]] : tensor<64xi32> to tensor<64xi64>
 // CHECK: %[[IX:.*]] = arith.addi %[[SX]], %[[RX64]] : tensor<64xi64>
-// CHECK: %[[Y64:.*]] = arith.extsi %[[Y]] : i32 to i64
-// CHECK: %[[SY:.*]] = tt.splat %[[Y64]] : i64 -> tensor<32xi64>
-// CHECK: %[[RY:.*]] = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
-// CHECK: %[[RY64:.*]] = arith.extsi %[[RY]] : tensor<32xi32> to tensor<32xi64>
-// CHECK: %[[IY:.*]] = arith.addi %[[SY]], %[[RY64]] : tensor<32xi64>
 // CHECK: %[[EX:.*]] = tt.expand_dims %[[IX]] {axis = 1 : i32} : tensor<64xi64> -> tensor<64x1xi64>
-// CHECK: %[[EY:.*]] = tt.expand_dims %[[IY]] {axis = 0 : i32} : tensor<32xi64> -> tensor<1x32xi64>
-// CHECK: %[[P0:.*]] = tt.splat %[[BASE]] : !tt.ptr<f16> -> tensor<64x32x!tt.ptr<f16>>
 // CHECK: %[[STX:.*]] = tt.splat %[[SM]] : i64 -> tensor<64x1xi64>
 // CHECK: %[[MX:.*]] = arith.muli %[[EX]], %[[STX]] : tensor<64x1xi64>
 // CHECK: %[[BX:.*]] = tt.broadcast %[[MX]] : tensor<64x1xi64> -> tensor<64x32xi64>
 // CHECK: %[[P1:.*]] = tt.addptr %[[P0]], %[[BX]] : tensor<64x32x!tt.ptr<f16>>, tensor<64x32xi64>
+// CHECK: %[[SY:.*]] = tt.splat %[[Y64]] : i64 -> tensor<32xi64>
+// CHECK: %[[RY:.*]] = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
+// CHECK: %[[RY64:.*]] = arith.extsi %[[RY]] : tensor<32xi32> to tensor<32xi64>
+// CHECK: %[[IY:.*]] = arith.addi %[[SY]], %[[RY64]] : tensor<32xi64>
+// CHECK: %[[EY:.*]] = tt.expand_dims %[[IY]] {axis = 0 : i32} : tensor<32xi64> -> tensor<1x32xi64>
 // CHECK: %[[STY:.*]] = tt.splat %[[SN]] : i64 -> tensor<1x32xi64>
 // CHECK: %[[MY:.*]] = arith.muli %[[EY]], %[[STY]] : tensor<1x32xi64>
 // CHECK: %[[BY:.*]] = tt.broadcast %[[MY]] : tensor<1x32xi64> -> tensor<64x32xi64>
 // CHECK: %[[P2:.*]] = tt.addptr %[[P1]], %[[BY]] : tensor<64x32x!tt.ptr<f16>>, tensor<64x32xi64>
 // CHECK: %[[Z0:.*]] = arith.constant dense<0> : tensor<64x1xi64>
-// CHECK: %[[BM:.*]] = tt.splat %[[M64]] : i64 -> tensor<64x1xi64>
 // CHECK: %[[GX:.*]] = arith.cmpi sge, %[[EX]], %[[Z0]] : tensor<64x1xi64>
+// CHECK: %[[BM:.*]] = tt.splat %[[M64]] : i64 -> tensor<64x1xi64>
 // CHECK: %[[LX:.*]] = arith.cmpi slt, %[[EX]], %[[BM]] : tensor<64x1xi64>
 // CHECK: %[[INX:.*]] = arith.andi %[[GX]], %[[LX]] : tensor<64x1xi1>
 // CHECK: %[[MASKX:.*]] = tt.broadcast %[[INX]] : tensor<64x1xi1> -> tensor<64x32xi1>
 // CHECK: %[[Z1:.*]] = arith.constant dense<0> : tensor<1x32xi64>
-// CHECK: %[[BN:.*]] = tt.splat %[[N64]] : i64 -> tensor<1x32xi64>
 // CHECK: %[[GY:.*]] = arith.cmpi sge, %[[EY]], %[[Z1]] : tensor<1x32xi64>
+// CHECK: %[[BN:.*]] = tt.splat %[[N64]] : i64 -> tensor<1x32xi64>
 // CHECK: %[[LY:.*]] = arith.cmpi slt, %[[EY]], %[[BN]] : tensor<1x32xi64>
 // CHECK: %[[INY:.*]] = arith.andi %[[GY]], %[[LY]] : tensor<1x32xi1>
 // CHECK: %[[MASKY:.*]] = tt.broadcast %[[INY]] : tensor<1x32xi1> -> tensor<64x32xi1>
@@ -118,12 +118,12 @@ tt.func @store_2d(%base: !tt.ptr<i32>, %m: i32, %n: i32, %sm: i64, %sn: i64, %x:
 // CHECK: %[[Y64:.*]] = arith.extsi %[[Y]] : i32 to i64
 // CHECK: %[[SY:.*]] = tt.splat %[[Y64]] : i64 -> tensor<64xi64>
 // CHECK: %[[COLS:.*]] = arith.addi %[[SY]], %{{.*}} : tensor<64xi64>
-// CHECK: %[[ER:.*]] = tt.expand_dims %[[R64]] {axis = 1 : i32} : tensor<8xi64> -> tensor<8x1xi64>
-// CHECK: %[[EC:.*]] = tt.expand_dims %[[COLS]] {axis = 0 : i32} : tensor<64xi64> -> tensor<1x64xi64>
 // CHECK: %[[P0:.*]] = tt.splat %[[BASE]] : !tt.ptr<f16> -> tensor<8x64x!tt.ptr<f16>>
+// CHECK: %[[ER:.*]] = tt.expand_dims %[[R64]] {axis = 1 : i32} : tensor<8xi64> -> tensor<8x1xi64>
 // CHECK: %[[STR:.*]] = tt.splat %[[SM]] : i64 -> tensor<8x1xi64>
 // CHECK: arith.muli %[[ER]], %[[STR]] : tensor<8x1xi64>
 // CHECK: %[[P1:.*]] = tt.addptr %[[P0]], %{{.*}} : tensor<8x64x!tt.ptr<f16>>, tensor<8x64xi64>
+// CHECK: %[[EC:.*]] = tt.expand_dims %[[COLS]] {axis = 0 : i32} : tensor<64xi64> -> tensor<1x64xi64>
 // CHECK: %[[STC:.*]] = tt.splat %[[SN]] : i64 -> tensor<1x64xi64>
 // CHECK: arith.muli %[[EC]], %[[STC]] : tensor<1x64xi64>
 // CHECK: %[[P2:.*]] = tt.addptr %[[P1]], %{{.*}} : tensor<8x64x!tt.ptr<f16>>, tensor<8x64xi64>
@@ -239,8 +239,8 @@ tt.func public @caller(%d: !tt.tensordesc<tensor<64xf32>>, %d_0: i32, %d_1: i64)
 // CHECK: %[[M64:.*]] = arith.extsi %[[M]] : i32 to i64
 // CHECK: %[[R:.*]]:3 = scf.for %[[I:[a-z0-9_]+]] = %{{.*}} to %[[K]] step %{{.*}} iter_args(%[[PB:[a-z0-9_]+]] = %[[A]], %[[PM:[a-z0-9_]+]] = %[[M64]], %[[PS:[a-z0-9_]+]] = %[[S]]) -> (!tt.ptr<f32>, i64, i64)
 // CHECK:   %[[I64:.*]] = arith.extsi %[[I]] : i32 to i64
-// CHECK:   tt.splat %[[I64]] : i64 -> tensor<16xi64>
 // CHECK:   tt.splat %[[PB]] : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+// CHECK:   tt.splat %[[I64]] : i64 -> tensor<16xi64>
 // CHECK:   tt.splat %[[PS]] : i64 -> tensor<16xi64>
 // CHECK:   tt.splat %[[PM]] : i64 -> tensor<16xi64>
 // CHECK:   %[[NAN:.*]] = arith.constant dense<0x7FC00000> : tensor<16xf32>

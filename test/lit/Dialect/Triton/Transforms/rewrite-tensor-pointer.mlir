@@ -5,11 +5,11 @@
 // CHECK-LABEL: tt.func @load_1d_unchecked
 // CHECK-SAME: (%[[BASE:[a-z0-9_]+]]: !tt.ptr<f32>, %[[M:[a-z0-9_]+]]: i64, %[[S:[a-z0-9_]+]]: i64, %[[X:[a-z0-9_]+]]: i32)
 // CHECK: %[[OFF:.*]] = arith.extsi %[[X]] : i32 to i64
+// CHECK: %[[PTRS:.*]] = tt.splat %[[BASE]] : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>>
 // CHECK: %[[FIRST:.*]] = tt.splat %[[OFF]] : i64 -> tensor<128xi64>
 // CHECK: %[[RANGE:.*]] = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
 // CHECK: %[[WIDE:.*]] = arith.extsi %[[RANGE]] : tensor<128xi32> to tensor<128xi64>
 // CHECK: %[[IDX:.*]] = arith.addi %[[FIRST]], %[[WIDE]] : tensor<128xi64>
-// CHECK: %[[PTRS:.*]] = tt.splat %[[BASE]] : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>>
 // CHECK: %[[STRIDE:.*]] = tt.splat %[[S]] : i64 -> tensor<128xi64>
 // CHECK: %[[SCALED:.*]] = arith.muli %[[IDX]], %[[STRIDE]] : tensor<128xi64>
 // CHECK: %[[ADDR:.*]] = tt.addptr %[[PTRS]], %[[SCALED]] : tensor<128x!tt.ptr<f32>>, tensor<128xi64>
@@ -32,8 +32,8 @@ tt.func @load_1d_unchecked(%base: !tt.ptr<f32>, %m: i64, %s: i64, %x: i32) -> te
 // CHECK: %[[IDX:.*]] = arith.addi %{{.*}}, %{{.*}} : tensor<64xi64>
 // CHECK: %[[ADDR:.*]] = tt.addptr %{{.*}}, %{{.*}} : tensor<64x!tt.ptr<f32>>, tensor<64xi64>
 // CHECK: %[[ZERO:.*]] = arith.constant dense<0> : tensor<64xi64>
-// CHECK: %[[BOUND:.*]] = tt.splat %[[M]] : i64 -> tensor<64xi64>
 // CHECK: %[[GE:.*]] = arith.cmpi sge, %[[IDX]], %[[ZERO]] : tensor<64xi64>
+// CHECK: %[[BOUND:.*]] = tt.splat %[[M]] : i64 -> tensor<64xi64>
 // CHECK: %[[LT:.*]] = arith.cmpi slt, %[[IDX]], %[[BOUND]] : tensor<64xi64>
 // CHECK: %[[MASK:.*]] = arith.andi %[[GE]], %[[LT]] : tensor<64xi1>
 // CHECK: %[[OTHER:.*]] = arith.constant dense<0.000000e+00> : tensor<64xf32>
@@ -53,32 +53,32 @@ tt.func @load_1d_zero_padding(%base: !tt.ptr<f32>, %m: i64, %s: i64, %x: i32) ->
 // CHECK-SAME: (%[[BASE:[a-z0-9_]+]]: !tt.ptr<f16>, %[[M:[a-z0-9_]+]]: i64, %[[N:[a-z0-9_]+]]: i64, %[[SM:[a-z0-9_]+]]: i64, %[[SN:[a-z0-9_]+]]: i64, %[[X:[a-z0-9_]+]]: i32, %[[Y:[a-z0-9_]+]]: i32)
 // CHECK-DAG: %[[OFFX:.*]] = arith.extsi %[[X]] : i32 to i64
 // CHECK-DAG: %[[OFFY:.*]] = arith.extsi %[[Y]] : i32 to i64
+// CHECK: %[[P0:.*]] = tt.splat %[[BASE]] : !tt.ptr<f16> -> tensor<32x64x!tt.ptr<f16>>
 // CHECK: %[[SPLATX:.*]] = tt.splat %[[OFFX]] : i64 -> tensor<32xi64>
 // CHECK: %[[ROWS:.*]] = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32>
 // CHECK: %[[ROWS64:.*]] = arith.extsi %[[ROWS]] : tensor<32xi32> to tensor<32xi64>
 // CHECK: %[[IDXX:.*]] = arith.addi %[[SPLATX]], %[[ROWS64]] : tensor<32xi64>
-// CHECK: %[[SPLATY:.*]] = tt.splat %[[OFFY]] : i64 -> tensor<64xi64>
-// CHECK: %[[COLS:.*]] = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
-// CHECK: %[[COLS64:.*]] = arith.extsi %[[COLS]] : tensor<64xi32> to tensor<64xi64>
-// CHECK: %[[IDXY:.*]] = arith.addi %[[SPLATY]], %[[COLS64]] : tensor<64xi64>
 // CHECK: %[[EX:.*]] = tt.expand_dims %[[IDXX]] {axis = 1 : i32} : tensor<32xi64> -> tensor<32x1xi64>
-// CHECK: %[[EY:.*]] = tt.expand_dims %[[IDXY]] {axis = 0 : i32} : tensor<64xi64> -> tensor<1x64xi64>
-// CHECK: %[[P0:.*]] = tt.splat %[[BASE]] : !tt.ptr<f16> -> tensor<32x64x!tt.ptr<f16>>
 // CHECK: %[[STRIDEX:.*]] = tt.splat %[[SM]] : i64 -> tensor<32x1xi64>
 // CHECK: %[[MULX:.*]] = arith.muli %[[EX]], %[[STRIDEX]] : tensor<32x1xi64>
 // CHECK: %[[BX:.*]] = tt.broadcast %[[MULX]] : tensor<32x1xi64> -> tensor<32x64xi64>
 // CHECK: %[[P1:.*]] = tt.addptr %[[P0]], %[[BX]] : tensor<32x64x!tt.ptr<f16>>, tensor<32x64xi64>
+// CHECK: %[[SPLATY:.*]] = tt.splat %[[OFFY]] : i64 -> tensor<64xi64>
+// CHECK: %[[COLS:.*]] = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+// CHECK: %[[COLS64:.*]] = arith.extsi %[[COLS]] : tensor<64xi32> to tensor<64xi64>
+// CHECK: %[[IDXY:.*]] = arith.addi %[[SPLATY]], %[[COLS64]] : tensor<64xi64>
+// CHECK: %[[EY:.*]] = tt.expand_dims %[[IDXY]] {axis = 0 : i32} : tensor<64xi64> -> tensor<1x64xi64>
 // CHECK: %[[STRIDEY:.*]] = tt.splat %[[SN]] : i64 -> tensor<1x64xi64>
 // CHECK: %[[MULY:.*]] = arith.muli %[[EY]], %[[STRIDEY]] : tensor<1x64xi64>
 // CHECK: %[[BY:.*]] = tt.broadcast %[[MULY]] : tensor<1x64xi64> -> tensor<32x64xi64>
 // CHECK: %[[P2:.*]] = tt.addptr %[[P1]], %[[BY]] : tensor<32x64x!tt.ptr<f16>>, tensor<32x64xi64>
-// CHECK: %[[BOUNDX:.*]] = tt.splat %[[M]] : i64 -> tensor<32x1xi64>
 // CHECK: arith.cmpi sge, %[[EX]], %{{.*}} : tensor<32x1xi64>
+// CHECK: %[[BOUNDX:.*]] = tt.splat %[[M]] : i64 -> tensor<32x1xi64>
 // CHECK: arith.cmpi slt, %[[EX]], %[[BOUNDX]] : tensor<32x1xi64>
 // CHECK: %[[INX:.*]] = arith.andi %{{.*}}, %{{.*}} : tensor<32x1xi1>
 // CHECK: %[[MASKX:.*]] = tt.broadcast %[[INX]] : tensor<32x1xi1> -> tensor<32x64xi1>
-// CHECK: %[[BOUNDY:.*]] = tt.splat %[[N]] : i64 -> tensor<1x64xi64>
 // CHECK: arith.cmpi sge, %[[EY]], %{{.*}} : tensor<1x64xi64>
+// CHECK: %[[BOUNDY:.*]] = tt.splat %[[N]] : i64 -> tensor<1x64xi64>
 // CHECK: arith.cmpi slt, %[[EY]], %[[BOUNDY]] : tensor<1x64xi64>
 // CHECK: %[[INY:.*]] = arith.andi %{{.*}}, %{{.*}} : tensor<1x64xi1>
 // CHECK: %[[MASKY:.*]] = tt.broadcast %[[INY]] : tensor<1x64xi1> -> tensor<32x64xi1>
@@ -97,9 +97,12 @@ tt.func @load_2d_nan_padding(%base: !tt.ptr<f16>, %m: i64, %n: i64, %sm: i64, %s
 // mask but no other value.
 // CHECK-LABEL: tt.func @load_2d_check_one_dim
 // CHECK-SAME: (%[[BASE:[a-z0-9_]+]]: !tt.ptr<f32>, %[[M:[a-z0-9_]+]]: i64, %[[N:[a-z0-9_]+]]: i64
-// CHECK: %[[EY:.*]] = tt.expand_dims %{{.*}} {axis = 0 : i32} : tensor<16xi64> -> tensor<1x16xi64>
+// CHECK: tt.expand_dims %{{.*}} {axis = 1 : i32} : tensor<8xi64> -> tensor<8x1xi64>
 // CHECK: tt.addptr
+// CHECK: %[[EY:.*]] = tt.expand_dims %{{.*}} {axis = 0 : i32} : tensor<16xi64> -> tensor<1x16xi64>
 // CHECK: %[[ADDR:.*]] = tt.addptr %{{.*}}, %{{.*}} : tensor<8x16x!tt.ptr<f32>>, tensor<8x16xi64>
+// CHECK-NOT: tt.splat %[[M]]
+// CHECK: arith.cmpi sge, %[[EY]], %{{.*}} : tensor<1x16xi64>
 // CHECK-NOT: tt.splat %[[M]]
 // CHECK: %[[BOUND:.*]] = tt.splat %[[N]] : i64 -> tensor<1x16xi64>
 // CHECK: arith.cmpi slt, %[[EY]], %[[BOUND]] : tensor<1x16xi64>
@@ -133,6 +136,7 @@ tt.func @load_keeps_attrs(%base: !tt.ptr<f32>, %m: i64, %s: i64, %x: i32) -> ten
 // CHECK: %[[EX:.*]] = tt.expand_dims %{{.*}} {axis = 1 : i32} : tensor<4xi64> -> tensor<4x1xi64>
 // CHECK: tt.addptr
 // CHECK: %[[ADDR:.*]] = tt.addptr %{{.*}}, %{{.*}} : tensor<4x8x!tt.ptr<i32>>, tensor<4x8xi64>
+// CHECK: arith.cmpi sge, %[[EX]], %{{.*}} : tensor<4x1xi64>
 // CHECK: %[[BOUND:.*]] = tt.splat %[[M]] : i64 -> tensor<4x1xi64>
 // CHECK: arith.cmpi slt, %[[EX]], %[[BOUND]] : tensor<4x1xi64>
 // CHECK: %[[IN:.*]] = arith.andi %{{.*}}, %{{.*}} : tensor<4x1xi1>
@@ -159,6 +163,7 @@ tt.func @store_2d(%base: !tt.ptr<i32>, %m: i64, %n: i64, %s: i64, %x: i32, %v: t
 // CHECK: %[[OFF1:.*]] = arith.addi %[[OFF]], %[[D1]] : i64
 // CHECK: %[[D2:.*]] = arith.extsi %[[D]] : i32 to i64
 // CHECK: %[[OFF2:.*]] = arith.addi %[[OFF1]], %[[D2]] : i64
+// CHECK: tt.splat %[[BASE]] : !tt.ptr<f32> -> tensor<32x!tt.ptr<f32>>
 // CHECK: tt.splat %[[OFF2]] : i64 -> tensor<32xi64>
 // CHECK: tt.load
 // CHECK-NOT: tt.advance
@@ -178,12 +183,13 @@ tt.func @advance(%base: !tt.ptr<f32>, %m: i64, %s: i64, %x: i32, %d: i32) -> ten
 // CHECK-SAME: (%[[BASE:[a-z0-9_]+]]: !tt.ptr<f32>, %[[M:[a-z0-9_]+]]: i64, %[[S:[a-z0-9_]+]]: i64, %[[X:[a-z0-9_]+]]: i32, %[[K:[a-z0-9_]+]]: i32)
 // CHECK: %[[OFF:.*]] = arith.extsi %[[X]] : i32 to i64
 // CHECK: %[[R:[a-z0-9_]+]]:5 = scf.for %{{.*}} = %{{.*}} to %[[K]] step %{{.*}} iter_args(%[[PB:[a-z0-9_]+]] = %[[BASE]], %[[PM:[a-z0-9_]+]] = %[[M]], %[[PS:[a-z0-9_]+]] = %[[S]], %[[PO:[a-z0-9_]+]] = %[[OFF]], %[[ACC:[a-z0-9_]+]] = %{{.*}}) -> (!tt.ptr<f32>, i64, i64, i64, tensor<128xf32>)
+// CHECK:   %[[P0:.*]] = tt.splat %[[PB]] : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>>
 // CHECK:   %[[FIRST:.*]] = tt.splat %[[PO]] : i64 -> tensor<128xi64>
 // CHECK:   %[[IDX:.*]] = arith.addi %[[FIRST]], %{{.*}} : tensor<128xi64>
-// CHECK:   %[[P0:.*]] = tt.splat %[[PB]] : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>>
 // CHECK:   %[[STRIDE:.*]] = tt.splat %[[PS]] : i64 -> tensor<128xi64>
 // CHECK:   %[[MUL:.*]] = arith.muli %[[IDX]], %[[STRIDE]] : tensor<128xi64>
 // CHECK:   %[[ADDR:.*]] = tt.addptr %[[P0]], %[[MUL]]
+// CHECK:   arith.cmpi sge, %[[IDX]], %{{.*}} : tensor<128xi64>
 // CHECK:   %[[BOUND:.*]] = tt.splat %[[PM]] : i64 -> tensor<128xi64>
 // CHECK:   arith.cmpi slt, %[[IDX]], %[[BOUND]] : tensor<128xi64>
 // CHECK:   %[[MASK:.*]] = arith.andi
@@ -191,8 +197,8 @@ tt.func @advance(%base: !tt.ptr<f32>, %m: i64, %s: i64, %x: i32, %d: i32) -> ten
 // CHECK:   %[[STEP:.*]] = arith.extsi %{{.*}} : i32 to i64
 // CHECK:   %[[NEXT:.*]] = arith.addi %[[PO]], %[[STEP]] : i64
 // CHECK:   scf.yield %[[PB]], %[[PM]], %[[PS]], %[[NEXT]], %{{.*}} : !tt.ptr<f32>, i64, i64, i64, tensor<128xf32>
-// CHECK: tt.splat %[[R]]#3 : i64 -> tensor<128xi64>
 // CHECK: tt.splat %[[R]]#0 : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>>
+// CHECK: tt.splat %[[R]]#3 : i64 -> tensor<128xi64>
 // CHECK: tt.store %{{.*}}, %[[R]]#4 : tensor<128x!tt.ptr<f32>>
 tt.func @for_advance(%base: !tt.ptr<f32>, %m: i64, %s: i64, %x: i32, %k: i32) {
   %c0 = arith.constant 0 : i32
@@ -223,8 +229,8 @@ tt.func @for_advance(%base: !tt.ptr<f32>, %m: i64, %s: i64, %x: i32, %k: i32) {
 // CHECK:   %[[OFF2:.*]] = arith.extsi %[[X]] : i32 to i64
 // CHECK:   scf.yield %[[OTHER]], %[[M]], %[[S]], %[[OFF2]] : !tt.ptr<f32>, i64, i64, i64
 // CHECK: }
-// CHECK: tt.splat %[[R]]#3 : i64 -> tensor<16xi64>
 // CHECK: tt.splat %[[R]]#0 : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+// CHECK: tt.splat %[[R]]#3 : i64 -> tensor<16xi64>
 // CHECK: tt.splat %[[R]]#2 : i64 -> tensor<16xi64>
 // CHECK: tt.load
 tt.func @if_yield(%base: !tt.ptr<f32>, %other: !tt.ptr<f32>, %m: i64, %s: i64, %x: i32, %c: i1) -> tensor<16xf32> {
@@ -249,8 +255,8 @@ tt.func @if_yield(%base: !tt.ptr<f32>, %other: !tt.ptr<f32>, %m: i64, %s: i64, %
 // CHECK:   scf.condition(%{{.*}}) %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : !tt.ptr<i32>, i64, i64, i64, i32
 // CHECK: } do {
 // CHECK: ^bb0(%[[B:[a-z0-9_]+]]: !tt.ptr<i32>, %[[M:[a-z0-9_]+]]: i64, %[[S:[a-z0-9_]+]]: i64, %[[O:[a-z0-9_]+]]: i64, %[[I:[a-z0-9_]+]]: i32):
-// CHECK:   tt.splat %[[O]] : i64 -> tensor<16xi64>
 // CHECK:   tt.splat %[[B]] : !tt.ptr<i32> -> tensor<16x!tt.ptr<i32>>
+// CHECK:   tt.splat %[[O]] : i64 -> tensor<16xi64>
 // CHECK:   tt.store %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x!tt.ptr<i32>>
 // CHECK:   %[[NEXT:.*]] = arith.addi %[[O]], %{{.*}} : i64
 // CHECK:   scf.yield %[[B]], %[[M]], %[[S]], %[[NEXT]], %{{.*}} : !tt.ptr<i32>, i64, i64, i64, i32
@@ -282,8 +288,8 @@ tt.func @while_loop(%base: !tt.ptr<i32>, %m: i64, %n: i32) {
 // CHECK: %[[SM:.*]] = arith.select %[[C]], %[[M]], %[[N]] : i64
 // CHECK: arith.select %[[C]], %[[S]], %[[S]] : i64
 // CHECK: %[[SO:.*]] = arith.select %[[C]], %{{.*}}, %{{.*}} : i64
-// CHECK: tt.splat %[[SO]] : i64 -> tensor<16xi64>
 // CHECK: tt.splat %[[SB]] : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+// CHECK: tt.splat %[[SO]] : i64 -> tensor<16xi64>
 // CHECK: tt.splat %[[SM]] : i64 -> tensor<16xi64>
 tt.func @select(%a: !tt.ptr<f32>, %b: !tt.ptr<f32>, %m: i64, %n: i64, %s: i64, %x: i32, %c: i1) -> tensor<16xf32> {
   %p = tt.make_tensor_ptr %a, [%m], [%s], [%x] {order = array<i32: 0>} : <tensor<16xf32>>
