@@ -50,8 +50,15 @@ public:
 };
 
 /// Finds the interface of the dialect owning `encoding`; null when there is
-/// none. Callers treat a null encoding as "no layout": the result has none.
+/// none.
 const DialectInferLayoutInterface *getLayoutInference(Attribute encoding);
+
+/// The result encoding `infer` derives from `encoding` with the owning
+/// dialect's interface. A null encoding gives a null result ("no layout").
+/// An encoding no dialect can infer from fails, with an error at `loc`.
+LogicalResult inferResultEncoding(
+    Attribute encoding, Attribute &result, std::optional<Location> loc,
+    function_ref<LogicalResult(const DialectInferLayoutInterface &)> infer);
 
 } // namespace mlir::triton
 

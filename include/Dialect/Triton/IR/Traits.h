@@ -7,11 +7,8 @@
 namespace mlir::OpTrait {
 namespace impl {
 LogicalResult verifyTensorSize(Operation *op);
-LogicalResult verifySameOperandsEncoding(Operation *op, bool allowTensorPointers);
-LogicalResult verifySameOperandsAndResultEncoding(Operation *op,
-                                                  bool allowTensorPointers);
-LogicalResult verifySameLoadStoreOperandsShape(Operation *op);
-LogicalResult verifySameLoadStoreOperandsAndResultShape(Operation *op);
+LogicalResult verifySameOperandsEncoding(Operation *op);
+LogicalResult verifySameOperandsAndResultEncoding(Operation *op);
 } // namespace impl
 
 /// Every tensor operand and result has a power-of-two number of elements, at
@@ -26,10 +23,11 @@ public:
 
 /// All ranked-tensor operands carry the same encoding (or none).
 template <typename ConcreteType>
-class SameOperandsEncoding : public TraitBase<ConcreteType, SameOperandsEncoding> {
+class SameOperandsEncoding
+    : public TraitBase<ConcreteType, SameOperandsEncoding> {
 public:
   static LogicalResult verifyTrait(Operation *op) {
-    return impl::verifySameOperandsEncoding(op, /*allowTensorPointers=*/false);
+    return impl::verifySameOperandsEncoding(op);
   }
 };
 
@@ -39,43 +37,7 @@ class SameOperandsAndResultEncoding
     : public TraitBase<ConcreteType, SameOperandsAndResultEncoding> {
 public:
   static LogicalResult verifyTrait(Operation *op) {
-    return impl::verifySameOperandsAndResultEncoding(op, false);
-  }
-};
-
-template <typename ConcreteType>
-class SameLoadStoreOperandsShape
-    : public TraitBase<ConcreteType, SameLoadStoreOperandsShape> {
-public:
-  static LogicalResult verifyTrait(Operation *op) {
-    return impl::verifySameLoadStoreOperandsShape(op);
-  }
-};
-
-template <typename ConcreteType>
-class SameLoadStoreOperandsAndResultShape
-    : public TraitBase<ConcreteType, SameLoadStoreOperandsAndResultShape> {
-public:
-  static LogicalResult verifyTrait(Operation *op) {
-    return impl::verifySameLoadStoreOperandsAndResultShape(op);
-  }
-};
-
-template <typename ConcreteType>
-class SameLoadStoreOperandsEncoding
-    : public TraitBase<ConcreteType, SameLoadStoreOperandsEncoding> {
-public:
-  static LogicalResult verifyTrait(Operation *op) {
-    return impl::verifySameOperandsEncoding(op, /*allowTensorPointers=*/true);
-  }
-};
-
-template <typename ConcreteType>
-class SameLoadStoreOperandsAndResultEncoding
-    : public TraitBase<ConcreteType, SameLoadStoreOperandsAndResultEncoding> {
-public:
-  static LogicalResult verifyTrait(Operation *op) {
-    return impl::verifySameOperandsAndResultEncoding(op, true);
+    return impl::verifySameOperandsAndResultEncoding(op);
   }
 };
 

@@ -136,8 +136,9 @@ def TT_AdvanceOp : TT_Op<"advance", [Pure,
 // Loads, stores, atomics
 //===----------------------------------------------------------------------===//
 
+// Mask, other and result types are all derived from the pointer type, which
+// fixes their shapes and encodings.
 def TT_LoadOp : TT_Op<"load", [
-    SameLoadStoreOperandsAndResultShape, SameLoadStoreOperandsAndResultEncoding,
     AttrSizedOperandSegments,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
     TypesMatchWith<"result matches ptr type", "ptr", "result", "getPointeeType($_self)">,
@@ -184,7 +185,6 @@ def TT_LoadOp : TT_Op<"load", [
 }
 
 def TT_StoreOp : TT_Op<"store", [
-    SameLoadStoreOperandsShape, SameLoadStoreOperandsEncoding,
     MemoryEffects<[MemWrite<GlobalMemory>]>,
     TypesMatchWith<"value type matches ptr type", "ptr", "value", "getPointeeType($_self)">,
     TypesMatchWith<"mask type matches ptr type", "ptr", "mask",

@@ -19,11 +19,5 @@ class TT_NativeTrait<string name> : NativeOpTrait<name> {
 def TensorSizeTrait : TT_NativeTrait<"TensorSizeTrait">;
 def SameOperandsEncoding : TT_NativeTrait<"SameOperandsEncoding">;
 def SameOperandsAndResultEncoding : TT_NativeTrait<"SameOperandsAndResultEncoding">;
-// Load/store operands: a tensor of pointers, mask, value/other and result
-// agree in shape (a pointer to a tensor block counts as that block's shape).
-def SameLoadStoreOperandsShape : TT_NativeTrait<"SameLoadStoreOperandsShape">;
-def SameLoadStoreOperandsAndResultShape : TT_NativeTrait<"SameLoadStoreOperandsAndResultShape">;
-def SameLoadStoreOperandsEncoding : TT_NativeTrait<"SameLoadStoreOperandsEncoding">;
-def SameLoadStoreOperandsAndResultEncoding : TT_NativeTrait<"SameLoadStoreOperandsAndResultEncoding">;
 
 #endif // TRITON_TRAITS_TD

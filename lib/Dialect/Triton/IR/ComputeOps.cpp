@@ -190,14 +190,13 @@ static LogicalResult verifyCombineRegion(Operation *op, Region &region,
   return success();
 }
 
-static LogicalResult verifyAxisAndOperands(Operation *op, OperandRange srcs,
-                                           int64_t axis) {
-  if (srcs.empty())
-    return op->emitOpError("requires at least one operand");
+/// `srcs` is not empty: SameOperandsShape requires an operand.
+static LogicalResult verifyAxis(Operation *op, OperandRange srcs,
+                                int64_t axis) {
   int64_t rank = cast<RankedTensorType>(srcs[0].getType()).getRank();
   if (axis < 0 || axis >= rank)
-    return op->emitOpError("axis ") << axis << " is out of range for rank "
-                                    << rank;
+    return op->emitOpError("axis ")
+           << axis << " is out of range for rank " << rank;
   return success();
 }
 
@@ -209,14 +208,16 @@ static Type reducedType(RankedTensorType type, unsigned axis,
   SmallVector<int64_t> shape(type.getShape());
   shape.erase(shape.begin() + axis);
   Attribute enc;
-  if (Attribute srcEnc = type.getEncoding())
-    if (const DialectInferLayoutInterface *iface = getLayoutInference(srcEnc))
-      (void)iface->inferReduceOpEncoding(srcEnc, axis, enc, loc);
+  (void)inferResultEncoding(type.getEncoding(), enc, loc,
+                            [&](const DialectInferLayoutInterface &iface) {
+                              return iface.inferReduceOpEncoding(
+                                  type.getEncoding(), axis, enc, loc);
+                            });
   return RankedTensorType::get(shape, type.getElementType(), enc);
 }
 
-void ReduceOp::build(OpBuilder &builder, OperationState &state,
-                     ValueRange srcs, int axis) {
+void ReduceOp::build(OpBuilder &builder, OperationState &state, ValueRange srcs,
+                     int axis) {
   SmallVector<Type> resultTypes;
   for (Value v : srcs)
     resultTypes.push_back(
@@ -227,7 +228,9 @@ void ReduceOp::build(OpBuilder &builder, OperationState &state,
 SmallVector<RankedTensorType> ReduceOp::getInputTypes() {
   return tensorTypes(getSrcs());
 }
-SmallVector<Type> ReduceOp::getElementTypes() { return elementTypes(getSrcs()); }
+SmallVector<Type> ReduceOp::getElementTypes() {
+  return elementTypes(getSrcs());
+}
 
 Operation *ReduceOp::getSingleCombiner() {
   Block &block = getCombineOp().front();
@@ -242,7 +245,7 @@ Operation *ReduceOp::getSingleCombiner() {
 }
 
 LogicalResult ReduceOp::verify() {
-  if (failed(verifyAxisAndOperands(*this, getSrcs(), getAxisAttr().getInt())))
+  if (failed(verifyAxis(*this, getSrcs(), getAxisAttr().getInt())))
     return failure();
   if (getNumResults() != getSrcs().size())
     return emitOpError("must have one result per operand");
@@ -282,7 +285,7 @@ SmallVector<RankedTensorType> ScanOp::getInputTypes() {
 SmallVector<Type> ScanOp::getElementTypes() { return elementTypes(getSrcs()); }
 
 LogicalResult ScanOp::verify() {
-  if (failed(verifyAxisAndOperands(*this, getSrcs(), getAxisAttr().getInt())))
+  if (failed(verifyAxis(*this, getSrcs(), getAxisAttr().getInt())))
     return failure();
   if (getNumResults() != getSrcs().size())
     return emitOpError("must have one result per operand");
@@ -305,8 +308,6 @@ LogicalResult MapElementwiseOp::verify() {
   int32_t pack = getPack();
   if (pack < 1 || !llvm::isPowerOf2_32(pack))
     return emitOpError("pack must be a positive power of two, got ") << pack;
-  if (getSrcs().empty())
-    return emitOpError("requires at least one operand");
   return success();
 }
 
@@ -335,9 +336,8 @@ LogicalResult MapElementwiseOp::verifyRegions() {
       return emitOpError("region must return ")
              << getNumResults() * pack << " values (pack x results)";
     for (auto [i, v] : llvm::enumerate(ret.getResult())) {
-      Type expected =
-          cast<RankedTensorType>(getResult()[i / pack].getType())
-              .getElementType();
+      Type expected = cast<RankedTensorType>(getResult()[i / pack].getType())
+                          .getElementType();
       if (v.getType() != expected)
         return emitOpError("region result #")
                << i << " must have type " << expected;
@@ -387,26 +387,14 @@ LogicalResult ElementwiseInlineAsmOp::verify() {
            << pack;
   if (getNumResults() == 0)
     return emitOpError("must have at least one result");
-  std::optional<ArrayRef<int64_t>> shape;
-  auto check = [&](Type t) -> LogicalResult {
+  // The Elementwise trait already gives all tensors one shape.
+  auto divisible = [&](Type t) {
     auto tensor = dyn_cast<RankedTensorType>(t);
-    if (!tensor)
-      return success();
-    if (!shape)
-      shape = tensor.getShape();
-    else if (*shape != tensor.getShape())
-      return emitOpError("all tensor operands and results must have the same "
-                         "shape");
-    if (tensor.getNumElements() % pack != 0)
-      return emitOpError("tensor sizes must be multiples of packed_element");
-    return success();
+    return !tensor || tensor.getNumElements() % pack == 0;
   };
-  for (Type t : getArgs().getTypes())
-    if (failed(check(t)))
-      return failure();
-  for (Type t : getResultTypes())
-    if (failed(check(t)))
-      return failure();
+  if (!llvm::all_of(getArgs().getTypes(), divisible) ||
+      !llvm::all_of(getResultTypes(), divisible))
+    return emitOpError("tensor sizes must be multiples of packed_element");
   return success();
 }
 

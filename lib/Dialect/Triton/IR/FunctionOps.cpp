@@ -59,19 +59,8 @@ LogicalResult FuncOp::verify() {
   if (Attribute attr = (*this)->getAttr(attrs::kNoInline))
     if (!isa<BoolAttr>(attr))
       return emitOpError("'noinline' must be a bool attribute");
-  if (isExternal())
-    return success();
-  Block &entry = getBody().front();
-  if (entry.getNumArguments() != getArgumentTypes().size())
-    return emitOpError("entry block must have ")
-           << getArgumentTypes().size() << " arguments to match the signature";
-  for (auto [i, arg] : llvm::enumerate(entry.getArguments()))
-    if (arg.getType() != getArgumentTypes()[i])
-      return emitOpError("type of entry block argument #")
-             << i << " (" << arg.getType()
-             << ") must match the type of the corresponding argument in the "
-                "signature ("
-             << getArgumentTypes()[i] << ")";
+  // The entry block's arguments are checked against the signature by
+  // FunctionOpInterface's own verifier.
   return success();
 }
 
@@ -80,9 +69,7 @@ LogicalResult FuncOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  auto fnAttr = (*this)->getAttrOfType<FlatSymbolRefAttr>("callee");
-  if (!fnAttr)
-    return emitOpError("requires a 'callee' symbol reference attribute");
+  FlatSymbolRefAttr fnAttr = getCalleeAttr();
   FuncOp fn = symbolTable.lookupNearestSymbolFrom<FuncOp>(*this, fnAttr);
   if (!fn)
     return emitOpError() << "'" << fnAttr.getValue()

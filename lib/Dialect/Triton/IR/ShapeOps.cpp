@@ -9,30 +9,6 @@ using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::detail;
 
-const DialectInferLayoutInterface *
-mlir::triton::getLayoutInference(Attribute encoding) {
-  if (!encoding)
-    return nullptr;
-  return dyn_cast<DialectInferLayoutInterface>(&encoding.getDialect());
-}
-
-/// Runs `infer` on the interface of `encoding`'s dialect. A null encoding
-/// gives a null result encoding; an encoding nobody can infer from fails.
-template <typename Fn>
-static LogicalResult inferEncoding(Attribute encoding, Attribute &result,
-                                   std::optional<Location> loc, Fn &&infer) {
-  result = Attribute();
-  if (!encoding)
-    return success();
-  const DialectInferLayoutInterface *iface = getLayoutInference(encoding);
-  if (!iface) {
-    if (loc)
-      emitError(*loc) << "no layout inference for encoding " << encoding;
-    return failure();
-  }
-  return infer(iface);
-}
-
 static SmallVector<int64_t> applyPermutation(ArrayRef<int64_t> shape,
                                              ArrayRef<int32_t> order) {
   SmallVector<int64_t> result;
@@ -76,11 +52,12 @@ void ExpandDimsOp::build(OpBuilder &builder, OperationState &state, Value src,
   SmallVector<int64_t> shape(srcType.getShape());
   shape.insert(shape.begin() + axis, 1);
   Attribute enc;
-  (void)inferEncoding(srcType.getEncoding(), enc, state.location,
-                      [&](const DialectInferLayoutInterface *iface) {
-                        return iface->inferExpandDimsOpEncoding(
-                            srcType.getEncoding(), axis, enc, state.location);
-                      });
+  (void)inferResultEncoding(srcType.getEncoding(), enc, state.location,
+                            [&](const DialectInferLayoutInterface &iface) {
+                              return iface.inferExpandDimsOpEncoding(
+                                  srcType.getEncoding(), axis, enc,
+                                  state.location);
+                            });
   build(builder, state,
         RankedTensorType::get(shape, srcType.getElementType(), enc), src,
         builder.getI32IntegerAttr(axis));
@@ -90,8 +67,9 @@ LogicalResult ExpandDimsOp::verify() {
   auto srcType = getSrc().getType();
   int64_t axis = getAxisAttr().getInt();
   if (axis < 0 || axis > srcType.getRank())
-    return emitOpError("axis ") << axis << " is out of range for a tensor of rank "
-                                << srcType.getRank();
+    return emitOpError("axis ")
+           << axis << " is out of range for a tensor of rank "
+           << srcType.getRank();
   SmallVector<int64_t> expected(srcType.getShape());
   expected.insert(expected.begin() + axis, 1);
   if (getType().getShape() != ArrayRef<int64_t>(expected))
@@ -182,8 +160,8 @@ LogicalResult BroadcastOp::verify() {
     if (s != d && s != 1)
       return emitOpError("dimension ")
              << i << " of size " << s
-             << " cannot be broadcast; only dimensions of size 1 can (to "
-             << d << ")";
+             << " cannot be broadcast; only dimensions of size 1 can (to " << d
+             << ")";
   return success();
 }
 
@@ -241,14 +219,14 @@ void JoinOp::build(OpBuilder &builder, OperationState &state, Value lhs,
   SmallVector<int64_t> shape(type.getShape());
   shape.push_back(2);
   Attribute enc;
-  (void)inferEncoding(type.getEncoding(), enc, state.location,
-                      [&](const DialectInferLayoutInterface *iface) {
-                        return iface->inferJoinOpEncoding(
-                            type.getEncoding(), type.getShape(), enc,
-                            state.location);
-                      });
-  build(builder, state, RankedTensorType::get(shape, type.getElementType(), enc),
-        lhs, rhs);
+  (void)inferResultEncoding(type.getEncoding(), enc, state.location,
+                            [&](const DialectInferLayoutInterface &iface) {
+                              return iface.inferJoinOpEncoding(
+                                  type.getEncoding(), type.getShape(), enc,
+                                  state.location);
+                            });
+  build(builder, state,
+        RankedTensorType::get(shape, type.getElementType(), enc), lhs, rhs);
 }
 
 LogicalResult JoinOp::verify() {
@@ -267,12 +245,12 @@ LogicalResult JoinOp::verify() {
 void SplitOp::build(OpBuilder &builder, OperationState &state, Value src) {
   auto type = cast<RankedTensorType>(src.getType());
   Attribute enc;
-  (void)inferEncoding(type.getEncoding(), enc, state.location,
-                      [&](const DialectInferLayoutInterface *iface) {
-                        return iface->inferSplitOpEncoding(
-                            type.getEncoding(), type.getShape(), enc,
-                            state.location);
-                      });
+  (void)inferResultEncoding(type.getEncoding(), enc, state.location,
+                            [&](const DialectInferLayoutInterface &iface) {
+                              return iface.inferSplitOpEncoding(
+                                  type.getEncoding(), type.getShape(), enc,
+                                  state.location);
+                            });
   auto resultType = RankedTensorType::get(type.getShape().drop_back(),
                                           type.getElementType(), enc);
   build(builder, state, resultType, resultType, src);
@@ -298,12 +276,12 @@ void TransOp::build(OpBuilder &builder, OperationState &state, Value src,
                     ArrayRef<int32_t> order) {
   auto type = cast<RankedTensorType>(src.getType());
   Attribute enc;
-  (void)inferEncoding(type.getEncoding(), enc, state.location,
-                      [&](const DialectInferLayoutInterface *iface) {
-                        return iface->inferTransOpEncoding(
-                            type.getEncoding(), type.getShape(), order, enc,
-                            state.location);
-                      });
+  (void)inferResultEncoding(type.getEncoding(), enc, state.location,
+                            [&](const DialectInferLayoutInterface &iface) {
+                              return iface.inferTransOpEncoding(
+                                  type.getEncoding(), type.getShape(), order,
+                                  enc, state.location);
+                            });
   build(builder, state,
         RankedTensorType::get(applyPermutation(type.getShape(), order),
                               type.getElementType(), enc),
@@ -363,8 +341,8 @@ LogicalResult MakeRangeOp::verify() {
   if (!type.getElementType().isInteger(32))
     return emitOpError("result element type must be i32");
   if (start >= end)
-    return emitOpError("start (") << start << ") must be less than end ("
-                                  << end << ")";
+    return emitOpError("start (")
+           << start << ") must be less than end (" << end << ")";
   if (type.getShape()[0] != end - start)
     return emitOpError("result has ")
            << type.getShape()[0] << " elements, but the range [" << start
@@ -375,9 +353,9 @@ LogicalResult MakeRangeOp::verify() {
 OpFoldResult MakeRangeOp::fold(FoldAdaptor) {
   // A one-element range is a constant.
   if (getEndAttr().getInt() - getStartAttr().getInt() == 1)
-    return DenseElementsAttr::get(getType(),
-                                  IntegerAttr::get(getType().getElementType(),
-                                                   getStartAttr().getInt()));
+    return DenseElementsAttr::get(
+        getType(),
+        IntegerAttr::get(getType().getElementType(), getStartAttr().getInt()));
   return {};
 }
 

@@ -14,9 +14,9 @@ static LogicalResult verifyOneTensorSize(Operation *op, Type type,
     return success();
   int64_t n = tensor.getNumElements();
   if (n > kMaxTensorNumElements)
-    return op->emitOpError() << what << " has " << n
-                             << " elements; the maximum is "
-                             << kMaxTensorNumElements;
+    return op->emitOpError()
+           << what << " has " << n << " elements; the maximum is "
+           << kMaxTensorNumElements;
   if (!llvm::isPowerOf2_64(n))
     return op->emitOpError() << what << " has " << n
                              << " elements; Triton tensors must have a "
@@ -34,91 +34,30 @@ LogicalResult OpTrait::impl::verifyTensorSize(Operation *op) {
   return success();
 }
 
-/// The encoding of a ranked tensor, or of the block a tensor pointer points
-/// to; std::nullopt for types that carry none (scalars).
-static std::optional<Attribute> getEncoding(Type type,
-                                            bool allowTensorPointers) {
-  if (auto tensor = dyn_cast<RankedTensorType>(type))
-    return tensor.getEncoding();
-  if (allowTensorPointers)
-    if (auto ptr = dyn_cast<PointerType>(type))
-      if (auto tensor = dyn_cast<RankedTensorType>(ptr.getPointeeType()))
-        return tensor.getEncoding();
-  return std::nullopt;
-}
-
+/// Fails unless every ranked tensor among `types` has the same encoding (or
+/// none). Scalars carry no encoding and are skipped.
 static LogicalResult verifySameEncoding(Operation *op, TypeRange types,
-                                        bool allowTensorPointers,
                                         StringRef what) {
   std::optional<Attribute> first;
   for (Type t : types) {
-    std::optional<Attribute> enc = getEncoding(t, allowTensorPointers);
-    if (!enc)
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    if (!tensor)
       continue;
-    if (!first) {
-      first = enc;
-      continue;
-    }
-    if (*first != *enc)
+    if (!first)
+      first = tensor.getEncoding();
+    else if (*first != tensor.getEncoding())
       return op->emitOpError() << "requires the same encoding for all " << what;
   }
   return success();
 }
 
-LogicalResult OpTrait::impl::verifySameOperandsEncoding(Operation *op,
-                                                        bool allowTensorPtrs) {
-  return verifySameEncoding(op, op->getOperandTypes(), allowTensorPtrs,
-                            "operands");
+LogicalResult OpTrait::impl::verifySameOperandsEncoding(Operation *op) {
+  return verifySameEncoding(op, op->getOperandTypes(), "operands");
 }
 
 LogicalResult
-OpTrait::impl::verifySameOperandsAndResultEncoding(Operation *op,
-                                                   bool allowTensorPtrs) {
+OpTrait::impl::verifySameOperandsAndResultEncoding(Operation *op) {
   SmallVector<Type> types(op->getOperandTypes());
   llvm::append_range(types, op->getResultTypes());
-  return verifySameEncoding(op, types, allowTensorPtrs,
-                            "operands and results");
-}
-
-/// The shape a load/store operand contributes: a tensor's shape, a tensor
-/// pointer's block shape, none for a scalar.
-static std::optional<ArrayRef<int64_t>> getLoadStoreShape(Type type) {
-  if (auto tensor = dyn_cast<RankedTensorType>(type))
-    return tensor.getShape();
-  if (auto ptr = dyn_cast<PointerType>(type))
-    if (auto tensor = dyn_cast<RankedTensorType>(ptr.getPointeeType()))
-      return tensor.getShape();
-  return std::nullopt;
-}
-
-static LogicalResult verifyLoadStoreShapes(Operation *op, TypeRange types) {
-  std::optional<ArrayRef<int64_t>> first;
-  bool sawScalar = false;
-  for (Type t : types) {
-    std::optional<ArrayRef<int64_t>> shape = getLoadStoreShape(t);
-    if (!shape) {
-      sawScalar = true;
-      continue;
-    }
-    if (!first)
-      first = shape;
-    else if (*first != *shape)
-      return op->emitOpError()
-             << "requires the same shape for the pointer, mask, value and "
-                "result";
-  }
-  if (first && sawScalar)
-    return op->emitOpError() << "cannot mix scalar and tensor operands";
-  return success();
-}
-
-LogicalResult OpTrait::impl::verifySameLoadStoreOperandsShape(Operation *op) {
-  return verifyLoadStoreShapes(op, op->getOperandTypes());
-}
-
-LogicalResult
-OpTrait::impl::verifySameLoadStoreOperandsAndResultShape(Operation *op) {
-  SmallVector<Type> types(op->getOperandTypes());
-  llvm::append_range(types, op->getResultTypes());
-  return verifyLoadStoreShapes(op, types);
+  return verifySameEncoding(op, types, "operands and results");
 }

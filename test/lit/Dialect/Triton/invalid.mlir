@@ -351,8 +351,7 @@ tt.func @dot_scaled_n_packed(%a: tensor<128x64xf8E4M3FN>, %b: tensor<64x64xi8>, 
 
 // -----
 
-// SameOperandsShape already asks for an operand, before the op's own
-// "requires at least one operand".
+// A reduction needs an operand (SameOperandsShape).
 tt.func @reduce_no_operands() {
   // expected-error @+1 {{'tt.reduce' op expected 1 or more operands, but found 0}}
   "tt.reduce"() <{axis = 0 : i32}> ({
@@ -598,8 +597,7 @@ tt.func @map_elementwise_pack_zero(%x: tensor<8xf32>) {
 
 // -----
 
-// SameOperandsAndResultShape already asks for an operand, before the op's
-// own "requires at least one operand".
+// map_elementwise needs an operand (SameOperandsAndResultShape).
 tt.func @map_elementwise_no_operands() {
   // expected-error @+1 {{'tt.map_elementwise' op expected 1 or more operands, but found 0}}
   %0 = "tt.map_elementwise"() <{pack = 1 : i32}> ({

@@ -1,0 +1,30 @@
+//===- LayoutInference.cpp - result encodings of tt shape ops -------------===//
+#include "Dialect/Triton/IR/LayoutInference.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Dialect.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+const DialectInferLayoutInterface *
+mlir::triton::getLayoutInference(Attribute encoding) {
+  if (!encoding)
+    return nullptr;
+  return dyn_cast<DialectInferLayoutInterface>(&encoding.getDialect());
+}
+
+LogicalResult mlir::triton::inferResultEncoding(
+    Attribute encoding, Attribute &result, std::optional<Location> loc,
+    function_ref<LogicalResult(const DialectInferLayoutInterface &)> infer) {
+  result = Attribute();
+  if (!encoding)
+    return success();
+  const DialectInferLayoutInterface *iface = getLayoutInference(encoding);
+  if (!iface) {
+    if (loc)
+      emitError(*loc) << "no layout inference for encoding " << encoding;
+    return failure();
+  }
+  return infer(*iface);
+}
