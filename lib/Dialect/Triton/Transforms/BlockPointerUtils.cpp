@@ -2,6 +2,8 @@
 #include "BlockPointerUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -108,9 +110,9 @@ BlockAccess mlir::triton::buildBlockAccess(OpBuilder &b, Location loc,
   for (const BlockDim &dim : dims) {
     if (!isTensorDim(dim))
       continue;
-    Value index = dim.index ? dim.index
-                            : buildIndexRange(b, loc, dim.rangeStart,
-                                              dim.rangeSize);
+    Value index = dim.index
+                      ? dim.index
+                      : buildIndexRange(b, loc, dim.rangeStart, dim.rangeSize);
     index = expandToAxis(b, loc, index, expanded.size(), rank);
     expanded.push_back(index);
     // Splat the stride to the expanded shape, not to a row, so that the
@@ -176,7 +178,21 @@ struct SplitSelect : OpConversionPattern<arith::SelectOp> {
 };
 } // namespace
 
-void mlir::triton::populateSplitSelectPattern(const TypeConverter &converter,
-                                              RewritePatternSet &patterns) {
+SmallVector<Value> mlir::triton::getSingleValues(ArrayRef<ValueRange> ranges) {
+  return llvm::map_to_vector(ranges, [](ValueRange r) { return r.front(); });
+}
+
+void mlir::triton::populateSplitConversion(const TypeConverter &converter,
+                                           RewritePatternSet &patterns,
+                                           ConversionTarget &target) {
+  target.markUnknownOpDynamicallyLegal([&converter](Operation *op) {
+    if (auto func = dyn_cast<FunctionOpInterface>(op))
+      if (!converter.isLegal(func.getArgumentTypes()) ||
+          !converter.isLegal(func.getResultTypes()))
+        return false;
+    return converter.isLegal(op);
+  });
+  scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                       target);
   patterns.add<SplitSelect>(converter, patterns.getContext());
 }

@@ -1,4 +1,5 @@
-//===- BlockPointerUtils.h - pointers and masks of block accesses -*- C++ -*-===//
+//===- BlockPointerUtils.h - pointers and masks of block accesses -*- C++
+//-*-===//
 //
 // Helpers shared by the passes that turn block accesses (tensor pointers,
 // tensor descriptors) into loads and stores through tensors of pointers.
@@ -57,10 +58,16 @@ BlockAccess buildBlockAccess(OpBuilder &b, Location loc, Value base,
 Value buildPaddingValue(OpBuilder &b, Location loc, RankedTensorType type,
                         PaddingOption padding);
 
-/// Splits `arith.select` on a value the type converter turns into several
-/// values into one select per component.
-void populateSplitSelectPattern(const TypeConverter &converter,
-                                RewritePatternSet &patterns);
+/// The single value each operand of a variadic group was converted to.
+SmallVector<Value> getSingleValues(ArrayRef<ValueRange> ranges);
+
+/// The legality and structural patterns of a conversion that splits values
+/// into components (1:N): an op, a function by its signature, is legal once
+/// `converter` splits none of its types; scf.for/if/while and arith.select
+/// carry the components (one select per component).
+void populateSplitConversion(const TypeConverter &converter,
+                             RewritePatternSet &patterns,
+                             ConversionTarget &target);
 
 } // namespace mlir::triton
 

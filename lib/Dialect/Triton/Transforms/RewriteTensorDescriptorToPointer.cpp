@@ -20,7 +20,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -36,11 +35,6 @@ using namespace mlir::triton;
 
 /// The padding of each descriptor load and gather.
 using PaddingMap = DenseMap<Operation *, PaddingOption>;
-
-/// The single value each operand of a variadic group was converted to.
-static SmallVector<Value> getSingleValues(ArrayRef<ValueRange> ranges) {
-  return llvm::map_to_vector(ranges, [](ValueRange r) { return r.front(); });
-}
 
 /// The atomic that performs a descriptor reduction on `elementType`, if any.
 static std::optional<RMWOp> getAtomicKind(DescriptorReduceKind kind,
@@ -481,17 +475,8 @@ struct RewriteTensorDescriptorToPointerPass
         });
 
     ConversionTarget target(*ctx);
-    target.markUnknownOpDynamicallyLegal([&](Operation *op) {
-      if (auto func = dyn_cast<FunctionOpInterface>(op))
-        if (!converter.isLegal(func.getArgumentTypes()) ||
-            !converter.isLegal(func.getResultTypes()))
-          return false;
-      return converter.isLegal(op);
-    });
     RewritePatternSet patterns(ctx);
-    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
-                                                         target);
-    populateSplitSelectPattern(converter, patterns);
+    populateSplitConversion(converter, patterns, target);
     patterns
         .add<RewriteMakeTensorDesc, RewriteDescriptorStore,
              RewriteDescriptorReduce, RewriteDescriptorScatter, RewriteCall>(

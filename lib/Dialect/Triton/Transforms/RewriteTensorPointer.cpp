@@ -15,7 +15,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 #define DEBUG_TYPE "triton-rewrite-tensor-pointer"
@@ -27,11 +26,6 @@ namespace mlir::triton {
 
 using namespace mlir;
 using namespace mlir::triton;
-
-/// The single value each operand of a variadic group was converted to.
-static SmallVector<Value> getSingleValues(ArrayRef<ValueRange> ranges) {
-  return llvm::map_to_vector(ranges, [](ValueRange r) { return r.front(); });
-}
 
 namespace {
 
@@ -216,12 +210,8 @@ struct RewriteTensorPointerPass
         });
 
     ConversionTarget target(*ctx);
-    target.markUnknownOpDynamicallyLegal(
-        [&](Operation *op) { return converter.isLegal(op); });
     RewritePatternSet patterns(ctx);
-    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
-                                                         target);
-    populateSplitSelectPattern(converter, patterns);
+    populateSplitConversion(converter, patterns, target);
     patterns
         .add<RewriteMakeTensorPtr, RewriteAdvance, RewriteLoad, RewriteStore>(
             converter, ctx);
