@@ -13,3 +13,16 @@ function(add_triton_library name)
   target_link_libraries(${name} PUBLIC ${ARG_LINK_LIBS} MLIR)
   set_property(GLOBAL APPEND PROPERTY TRITON_LIBS ${name})
 endfunction()
+
+# add_triton_subdirectories(dir...)
+#
+# Adds each listed subdirectory that has a CMakeLists.txt, in the order given
+# (a library's dependencies come first). Lets a new component land by creating
+# its directory, without touching the parent's CMakeLists.txt.
+function(add_triton_subdirectories)
+  foreach(dir ${ARGN})
+    if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${dir}/CMakeLists.txt)
+      add_subdirectory(${dir})
+    endif()
+  endforeach()
+endfunction()
