@@ -19,6 +19,7 @@ PACKAGES=(
   mlir-22-tools      # mlir-tblgen
   zlib1g-dev         # link dependencies LLVM's CMake package may name
   libzstd-dev
+  libgtest-dev       # GoogleTest for test/unit
 )
 
 if ! command -v dpkg >/dev/null 2>&1; then
