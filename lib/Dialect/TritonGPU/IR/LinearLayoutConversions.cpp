@@ -1,0 +1,688 @@
+//===- LinearLayoutConversions.cpp - ttg layouts as LinearLayouts ---------===//
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Tools/LayoutUtils.h"
+
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+StringAttr named(MLIRContext *ctx, StringRef name) {
+  return StringAttr::get(ctx, name);
+}
+
+SmallVector<StringAttr> permuted(ArrayRef<StringAttr> names,
+                                 ArrayRef<unsigned> order) {
+  SmallVector<StringAttr> ret;
+  for (unsigned i : order)
+    ret.push_back(names[i]);
+  return ret;
+}
+
+/// Distinct CTA tiles along each dim: 2^(bases whose first non-zero
+/// component is that dim).
+SmallVector<int64_t> ctaSplitNum(CTAEncodingAttr cga) {
+  SmallVector<int64_t> split(cga.getRank(), 1);
+  for (const auto &basis : cga.getBases()) {
+    auto it = llvm::find_if(basis, [](int32_t v) { return v != 0; });
+    if (it != basis.end())
+      split[it - basis.begin()] *= 2;
+  }
+  return split;
+}
+
+SmallVector<int64_t> shapePerCTA(CTAEncodingAttr cga, ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> split = ctaSplitNum(cga);
+  SmallVector<int64_t> ret;
+  for (auto [size, s] : llvm::zip(shape, split))
+    ret.push_back(size / std::min(size, s));
+  return ret;
+}
+
+/// Identity along every dim of `order` but `kDim`, which is broadcast: the
+/// lanes or warps of a dot operand, which repeat along K.
+LinearLayout broadcastedAlongK(MLIRContext *ctx, ArrayRef<unsigned> shape,
+                               ArrayRef<unsigned> order, unsigned kDim,
+                               StringAttr inDim) {
+  SmallVector<StringAttr> names = standardOutDimNames(ctx, shape.size());
+  LinearLayout layout;
+  for (unsigned d : order) {
+    if (d == kDim)
+      layout *= LinearLayout::zeros1D(shape[d], inDim, names[d]);
+    else
+      layout *= LinearLayout::identity1D(shape[d], inDim, names[d]);
+  }
+  return layout;
+}
+
+//===----------------------------------------------------------------------===//
+// Distributed layouts
+//===----------------------------------------------------------------------===//
+
+LinearLayout buildLayout(ArrayRef<int64_t> shape, Attribute layout);
+
+LinearLayout blockedToLinearLayout(ArrayRef<int64_t> shape,
+                                   BlockedEncodingAttr blocked) {
+  MLIRContext *ctx = blocked.getContext();
+  ArrayRef<unsigned> order = blocked.getOrder();
+  LinearLayout cta =
+      identityStandardND(named(ctx, "register"), blocked.getSizePerThread(),
+                         order) *
+      identityStandardND(named(ctx, "lane"), blocked.getThreadsPerWarp(),
+                         order) *
+      identityStandardND(named(ctx, "warp"), blocked.getWarpsPerCTA(), order);
+  return combineCtaCgaWithShape(cta, blocked.getCTALayout(), shape);
+}
+
+LinearLayout sliceToLinearLayout(ArrayRef<int64_t> shape,
+                                 SliceEncodingAttr slice) {
+  MLIRContext *ctx = slice.getContext();
+  unsigned dim = slice.getDim();
+  SmallVector<int64_t> parentShape(shape);
+  parentShape.insert(parentShape.begin() + dim, 1);
+  LinearLayout parent = buildLayout(parentShape, slice.getParent());
+  // The parent spans one element along `dim`: drop that component, then the
+  // registers that no longer move (they held the sliced-away elements).
+  StringAttr kRegister = named(ctx, "register");
+  LinearLayout::BasesT bases;
+  for (const auto &[inDim, dimBases] : parent.getBases()) {
+    auto &newBases = bases[inDim];
+    for (const auto &basis : dimBases) {
+      std::vector<int32_t> reduced = basis;
+      reduced.erase(reduced.begin() + dim);
+      if (inDim == kRegister &&
+          llvm::all_of(reduced, [](int32_t v) { return v == 0; }))
+        continue;
+      newBases.push_back(std::move(reduced));
+    }
+  }
+  SmallVector<StringAttr> names = standardOutDimNames(ctx, shape.size());
+  SmallVector<std::pair<StringAttr, int32_t>> outDims;
+  SmallVector<int32_t> parentSizes = llvm::to_vector(parent.getOutDimSizes());
+  parentSizes.erase(parentSizes.begin() + dim);
+  for (auto [name, size] : llvm::zip(names, parentSizes))
+    outDims.push_back({name, size});
+  return LinearLayout(std::move(bases), outDims, /*requireSurjective=*/true);
+}
+
+LinearLayout mmaToLinearLayout(ArrayRef<int64_t> shape,
+                               NvidiaMmaEncodingAttr mma) {
+  MLIRContext *ctx = mma.getContext();
+  unsigned rank = shape.size();
+  SmallVector<unsigned> tileShape(mma.getInstrShape());
+  if (mma.isHopper())
+    tileShape.resize(2); // [M, N] of the [M, N, K] instruction
+  // The accumulator is laid out like an operand with kWidth 2.
+  SmallVector<unsigned> order = getMatrixOrder(rank, /*rowMajor=*/true);
+  LinearLayout cta =
+      nvidiaMmaTile(ctx, tileShape, /*kWidth=*/2, order, mma.getRepOrder());
+  // Ampere orders warps row-major; Hopper's warp groups go down M first.
+  SmallVector<unsigned> warpOrder =
+      getMatrixOrder(rank, /*rowMajor=*/!mma.isHopper());
+  cta *= identityStandardND(named(ctx, "warp"), mma.getWarpsPerCTA(), warpOrder)
+             .transposeOuts(llvm::to_vector(cta.getOutDimNames()));
+  return combineCtaCgaWithShape(cta, mma.getCTALayout(), shape);
+}
+
+LinearLayout mmaDotToLinearLayout(ArrayRef<int64_t> shape,
+                                  DotOperandEncodingAttr dot,
+                                  NvidiaMmaEncodingAttr mma) {
+  MLIRContext *ctx = dot.getContext();
+  unsigned rank = shape.size();
+  unsigned kWidth = dot.getKWidth();
+  bool isA = dot.getOpIdx() == 0;
+  SmallVector<unsigned> tileShape(rank, 1);
+  tileShape[rank - 2] = isA ? 16 : kWidth * 8;
+  tileShape[rank - 1] = isA ? kWidth * 8 : 8;
+  SmallVector<unsigned> order =
+      getOrderForDotOperand(dot.getOpIdx(), rank, /*kContig=*/true);
+  LinearLayout cta =
+      nvidiaMmaTile(ctx, tileShape, kWidth, order, dot.getRepOrder());
+  unsigned kDim = isA ? rank - 1 : rank - 2;
+  SmallVector<unsigned> warpOrder =
+      getMatrixOrder(rank, /*rowMajor=*/!mma.isHopper());
+  cta *= broadcastedAlongK(ctx, mma.getWarpsPerCTA(), warpOrder, kDim,
+                           named(ctx, "warp"))
+             .transposeOuts(llvm::to_vector(cta.getOutDimNames()));
+  return combineCtaCgaWithShape(cta, mma.getCTALayout(), shape);
+}
+
+LinearLayout fmaDotToLinearLayout(ArrayRef<int64_t> shape,
+                                  DotOperandEncodingAttr dot,
+                                  BlockedEncodingAttr blocked) {
+  MLIRContext *ctx = dot.getContext();
+  unsigned rank = shape.size();
+  ArrayRef<unsigned> order = blocked.getOrder();
+  unsigned kDim = dot.getOpIdx() == 0 ? rank - 1 : rank - 2;
+  // Every thread holds the whole K extent; lanes and warps repeat along K.
+  SmallVector<unsigned> sizePerThread(blocked.getSizePerThread());
+  sizePerThread[kDim] = shape[kDim];
+  SmallVector<StringAttr> repNames =
+      permuted(standardOutDimNames(ctx, rank), order);
+  LinearLayout cta =
+      identityStandardND(named(ctx, "register"), sizePerThread, order)
+          .transposeOuts(repNames) *
+      broadcastedAlongK(ctx, blocked.getThreadsPerWarp(), order, kDim,
+                        named(ctx, "lane"))
+          .transposeOuts(repNames) *
+      broadcastedAlongK(ctx, blocked.getWarpsPerCTA(), order, kDim,
+                        named(ctx, "warp"))
+          .transposeOuts(repNames);
+  return combineCtaCgaWithShape(cta, blocked.getCTALayout(), shape);
+}
+
+//===----------------------------------------------------------------------===//
+// Shared layouts
+//===----------------------------------------------------------------------===//
+
+LinearLayout swizzledSharedToLinearLayout(ArrayRef<int64_t> shape,
+                                          SwizzledSharedEncodingAttr shared) {
+  MLIRContext *ctx = shared.getContext();
+  StringAttr kOffset = named(ctx, "offset");
+  SmallVector<int64_t> perCTA = shapePerCTA(shared.getCTALayout(), shape);
+  unsigned rank = shape.size();
+  SmallVector<StringAttr> names = standardOutDimNames(ctx, rank);
+  if (rank == 1)
+    return combineCtaCgaWithShape(
+        LinearLayout::identity1D(perCTA[0], kOffset, names[0]),
+        shared.getCTALayout(), shape);
+
+  // Row r's vectors of `vec` elements are XOR-ed with (r / perPhase) %
+  // maxPhase; only the two fastest dims take part.
+  ArrayRef<unsigned> order = shared.getOrder();
+  unsigned colDim = order[0], rowDim = order[1];
+  int64_t numCols = perCTA[colDim], numRows = perCTA[rowDim];
+  int64_t vec = shared.getVec(), perPhase = shared.getPerPhase(),
+          maxPhase = shared.getMaxPhase();
+  std::vector<std::vector<int32_t>> bases;
+  for (int64_t col = 1; col < numCols; col *= 2)
+    bases.push_back({0, int32_t(col)});
+  for (int64_t row = 1; row < numRows; row *= 2)
+    bases.push_back({int32_t(row),
+                     int32_t((vec * ((row / perPhase) % maxPhase)) % numCols)});
+  LinearLayout cta(
+      {{kOffset, std::move(bases)}},
+      {{names[rowDim], int32_t(numRows)}, {names[colDim], int32_t(numCols)}},
+      /*requireSurjective=*/true);
+  for (unsigned dim : llvm::drop_begin(order, 2))
+    cta *= LinearLayout::identity1D(perCTA[dim], kOffset, names[dim]);
+  return combineCtaCgaWithShape(cta, shared.getCTALayout(), shape);
+}
+
+} // namespace
+
+LinearLayout gpu::getCoreMatrixLinearLayout(NVMMASharedEncodingAttr shared,
+                                            bool disableSwizzle) {
+  MLIRContext *ctx = shared.getContext();
+  int elemBits = shared.getElementBitWidth();
+  int swizzleBytes = shared.getSwizzlingByteWidth();
+  int vec = shared.getVec(), perPhase = shared.getPerPhase(),
+      maxPhase = shared.getMaxPhase();
+  int tileRows = 8;
+  int tileCols = 8 * std::max(16, swizzleBytes) / elemBits;
+  bool fp4Padded = shared.getFp4Padded();
+  // fp4Padded: each 16 offsets hold 8 real and 8 padding elements; the
+  // padding maps onto the real ones (invertAndCompose then picks the real).
+  auto packed = [&](int col) {
+    return fp4Padded ? col / 16 * 8 + col % 8 : col;
+  };
+  std::vector<std::vector<int32_t>> bases;
+  for (int col = 1; col < tileCols; col *= 2)
+    bases.push_back({0, packed(col)});
+  for (int row = 1; row < tileRows; row *= 2) {
+    int swizzled = disableSwizzle ? 0 : vec * ((row / perPhase) % maxPhase);
+    bases.push_back({row, packed(swizzled)});
+  }
+  return LinearLayout({{named(ctx, "offset"), std::move(bases)}},
+                      standardOutDimNames(ctx, 2));
+}
+
+SmallVector<int64_t> gpu::getTMABlockShape(ArrayRef<int64_t> shapePerCTA,
+                                           int elementBitWidth,
+                                           int swizzleBytes, bool fp4Padded,
+                                           bool transposed, bool packedSize) {
+  SmallVector<int64_t> block(shapePerCTA);
+  unsigned contigDim = transposed ? 0 : block.size() - 1;
+  if (fp4Padded)
+    block[contigDim] *= 2;
+  for (int64_t &size : block)
+    size = std::min<int64_t>(size, 256);
+  if (swizzleBytes != 0) {
+    int64_t contigSize = 8 * swizzleBytes / elementBitWidth;
+    if (block[contigDim] < contigSize)
+      return {};
+    block[contigDim] = contigSize;
+  }
+  if (fp4Padded && packedSize)
+    block[contigDim] /= 2;
+  return block;
+}
+
+LinearLayout gpu::nvmmaSharedToLinearLayout(ArrayRef<int64_t> shape,
+                                            NVMMASharedEncodingAttr shared,
+                                            bool disableSwizzle) {
+  MLIRContext *ctx = shared.getContext();
+  int rank = shape.size();
+  StringAttr kOffset = named(ctx, "offset");
+  SmallVector<int64_t> perCTA = shapePerCTA(shared.getCTALayout(), shape);
+  SmallVector<StringAttr> names = standardOutDimNames(ctx, rank);
+  SmallVector<int64_t> tma = getTMABlockShape(
+      perCTA, shared.getElementBitWidth(), shared.getSwizzlingByteWidth(),
+      shared.getFp4Padded(), shared.getTransposed(), /*packedSize=*/true);
+  if (tma.empty())
+    llvm::report_fatal_error("nvmma_shared buffer narrower than its swizzle");
+
+  if (shared.getSwizzlingByteWidth() == 0) {
+    // Row-major TMA boxes, repeated.
+    LinearLayout layout;
+    for (int i = rank - 1; i >= 0; --i)
+      layout *= LinearLayout::identity1D(tma[i], kOffset, names[i]);
+    layout = ensureLayoutNotSmallerThan(layout, names, perCTA);
+    return combineCtaCgaWithShape(layout, shared.getCTALayout(), shape);
+  }
+
+  // Collapse the box to 2D (rows x contiguous), tile it with core matrices,
+  // and reshape back.
+  std::array<int64_t, 2> collapsed{1, tma.back()};
+  for (int i = 0; i + 1 < rank; ++i)
+    collapsed[0] *= tma[i];
+  if (shared.getTransposed())
+    std::swap(collapsed[0], collapsed[1]);
+  LinearLayout tile = getCoreMatrixLinearLayout(shared, disableSwizzle);
+  SmallVector<StringAttr> names2D = standardOutDimNames(ctx, 2);
+  LinearLayout layout = ensureLayoutNotSmallerThan(tile, names2D, collapsed);
+
+  // Transposed: the box is stored with its first dim innermost.
+  SmallVector<int64_t> storedShape(tma);
+  if (shared.getTransposed())
+    std::rotate(storedShape.begin(), storedShape.begin() + 1,
+                storedShape.end());
+  LinearLayout reshaped = reshapeLayout(ctx, layout, storedShape);
+  if (shared.getTransposed()) {
+    SmallVector<int> order = {rank - 1};
+    for (int i = 0; i < rank - 1; ++i)
+      order.push_back(i);
+    reshaped = transposeLinearLayout(reshaped, order);
+  }
+  reshaped = ensureLayoutNotSmallerThan(reshaped, names, perCTA);
+  return combineCtaCgaWithShape(reshaped, shared.getCTALayout(), shape);
+}
+
+LinearLayout gpu::nvidiaMmaTile(MLIRContext *ctx, ArrayRef<unsigned> tileShape,
+                                unsigned kWidth, ArrayRef<unsigned> order,
+                                ArrayRef<unsigned> repOrder) {
+  unsigned rank = repOrder.size();
+  SmallVector<StringAttr> names = standardOutDimNames(ctx, rank);
+  StringAttr kRegister = named(ctx, "register");
+  StringAttr kLane = named(ctx, "lane");
+  // Start from size-1 dims in repOrder, so repetitions follow repOrder.
+  LinearLayout tile =
+      identityStandardND(kRegister, SmallVector<unsigned>(rank, 1), repOrder);
+  unsigned inner = order[0], outer = order[1];
+  unsigned m = tileShape[outer], n = tileShape[inner];
+  return tile * LinearLayout::identity1D(kWidth, kRegister, names[inner]) *
+         LinearLayout::identity1D(4, kLane, names[inner]) *
+         LinearLayout::identity1D(8, kLane, names[outer]) *
+         LinearLayout::identity1D(m / 8, kRegister, names[outer]) *
+         LinearLayout::identity1D(n / (kWidth * 4), kRegister, names[inner]);
+}
+
+LinearLayout gpu::makeCgaLayout(CTAEncodingAttr cgaLayout) {
+  MLIRContext *ctx = cgaLayout.getContext();
+  LinearLayout::BasesT bases;
+  auto &blockBases = bases[named(ctx, "block")];
+  for (const auto &basis : cgaLayout.getBases())
+    blockBases.emplace_back(basis.begin(), basis.end());
+  std::string error;
+  auto layout = LinearLayout::tryCreate(
+      std::move(bases), standardOutDimNames(ctx, cgaLayout.getRank()),
+      /*requireSurjective=*/false, &error);
+  if (!layout)
+    llvm::report_fatal_error(llvm::Twine("invalid CTA layout: ") + error);
+  return *layout;
+}
+
+LinearLayout gpu::combineCtaCgaWithShape(LinearLayout ctaLayout,
+                                         CTAEncodingAttr cgaLayout,
+                                         ArrayRef<int64_t> shape) {
+  MLIRContext *ctx = cgaLayout.getContext();
+  SmallVector<StringAttr> names = standardOutDimNames(ctx, shape.size());
+  llvm::SmallDenseMap<StringAttr, int64_t> labeled;
+  for (auto [name, size] : llvm::zip(names, shape))
+    labeled[name] = size;
+  LinearLayout cga =
+      ensureLayoutNotLargerThan(makeCgaLayout(cgaLayout), labeled)
+          .transposeOuts(llvm::to_vector(ctaLayout.getOutDimNames()));
+  llvm::SmallDenseMap<StringAttr, int64_t> ctaShape;
+  for (StringAttr name : ctaLayout.getOutDimNames())
+    ctaShape[name] =
+        std::max<int64_t>(1, labeled[name] / cga.getOutDimSize(name));
+  ctaLayout = ensureLayoutNotSmallerThan(ctaLayout, ctaShape);
+  ctaLayout = ensureLayoutNotLargerThan(ctaLayout, ctaShape);
+  return (ctaLayout * cga).transposeOuts(names);
+}
+
+LinearLayout gpu::getLayoutWithinBlock(const LinearLayout &layout) {
+  if (layout.getNumInDims() == 0)
+    llvm::report_fatal_error("getLayoutWithinBlock: empty layout");
+  MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
+  LinearLayout::BasesT bases = layout.getBases();
+  bases[named(ctx, "block")] = {};
+  auto result = LinearLayout::tryCreate(
+      std::move(bases), llvm::to_vector(layout.getOutDimNames()),
+      /*requireSurjective=*/false);
+  if (!result)
+    llvm::report_fatal_error("getLayoutWithinBlock: invalid layout");
+  return *result;
+}
+
+namespace {
+
+LinearLayout buildLayout(ArrayRef<int64_t> shape, Attribute layout) {
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(layout))
+    return blockedToLinearLayout(shape, blocked);
+  if (auto slice = dyn_cast<SliceEncodingAttr>(layout))
+    return sliceToLinearLayout(shape, slice);
+  if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(layout))
+    return mmaToLinearLayout(shape, mma);
+  if (auto dot = dyn_cast<DotOperandEncodingAttr>(layout)) {
+    if (auto blocked = dyn_cast<BlockedEncodingAttr>(dot.getParent()))
+      return fmaDotToLinearLayout(shape, dot, blocked);
+    return mmaDotToLinearLayout(shape, dot,
+                                cast<NvidiaMmaEncodingAttr>(dot.getParent()));
+  }
+  if (auto shared = dyn_cast<SwizzledSharedEncodingAttr>(layout))
+    return swizzledSharedToLinearLayout(shape, shared);
+  if (auto shared = dyn_cast<NVMMASharedEncodingAttr>(layout))
+    return nvmmaSharedToLinearLayout(shape, shared);
+  llvm::report_fatal_error("toLinearLayout: unsupported layout");
+}
+
+} // namespace
+
+LinearLayout gpu::toLinearLayout(ArrayRef<int64_t> shape, Attribute layout) {
+  std::string reason;
+  {
+    llvm::raw_string_ostream os(reason);
+    if (failed(verifyLinearLayoutConvertible(shape, layout, nullptr))) {
+      os << "toLinearLayout: cannot convert " << layout << " for shape [";
+      llvm::interleaveComma(shape, os);
+      os << "]";
+      llvm::report_fatal_error(llvm::StringRef(reason));
+    }
+  }
+  return buildLayout(shape, layout);
+}
+
+FailureOr<LinearLayout>
+gpu::tryToLinearLayout(ArrayRef<int64_t> shape, Attribute layout,
+                       function_ref<InFlightDiagnostic()> emitError) {
+  if (failed(verifyLinearLayoutConvertible(shape, layout, emitError)))
+    return failure();
+  return buildLayout(shape, layout);
+}
+
+LinearLayout gpu::toLinearLayout(RankedTensorType type) {
+  return toLinearLayout(type.getShape(), type.getEncoding());
+}
+
+LinearLayout gpu::toLinearLayout(MemDescType type) {
+  ArrayRef<int64_t> allocShape = type.getAllocShape();
+  return toLinearLayout(allocShape.take_back(type.getShape().size()),
+                        type.getEncoding());
+}
+
+//===----------------------------------------------------------------------===//
+// What can be converted
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Builds the reason a conversion is refused; empty while all is well.
+struct Refusal {
+  std::string text;
+  llvm::raw_string_ostream os{text};
+  explicit operator bool() { return !os.str().empty(); }
+};
+
+bool allPowersOfTwo(ArrayRef<unsigned> values) {
+  return llvm::all_of(values,
+                      [](unsigned v) { return llvm::isPowerOf2_32(v); });
+}
+
+bool isPermutation(ArrayRef<unsigned> order, unsigned rank) {
+  if (order.size() != rank)
+    return false;
+  SmallVector<unsigned> sorted(order);
+  llvm::sort(sorted);
+  for (unsigned i = 0; i < rank; ++i)
+    if (sorted[i] != i)
+      return false;
+  return true;
+}
+
+void checkCga(CTAEncodingAttr cga, unsigned rank, Refusal &why) {
+  if (!cga) {
+    why.os << "layout has no CTA layout";
+    return;
+  }
+  if (cga.getRank() != rank) {
+    why.os << "CTA layout of rank " << cga.getRank() << " for a rank-" << rank
+           << " tensor";
+    return;
+  }
+  LinearLayout::BasesT bases;
+  auto &blockBases = bases[StringAttr::get(cga.getContext(), "block")];
+  for (const auto &basis : cga.getBases())
+    blockBases.emplace_back(basis.begin(), basis.end());
+  std::string error;
+  if (!LinearLayout::tryCreate(std::move(bases),
+                               standardOutDimNames(cga.getContext(), rank),
+                               /*requireSurjective=*/false, &error))
+    why.os << "invalid CTA layout: " << error;
+}
+
+void check(ArrayRef<int64_t> shape, Attribute layout, Refusal &why);
+
+void checkDistributedRank(unsigned layoutRank, unsigned rank, Refusal &why) {
+  if (layoutRank != rank)
+    why.os << "layout of rank " << layoutRank << " for a rank-" << rank
+           << " tensor";
+}
+
+void checkMma(NvidiaMmaEncodingAttr mma, unsigned rank, Refusal &why) {
+  ArrayRef<unsigned> instr = mma.getInstrShape();
+  checkDistributedRank(mma.getWarpsPerCTA().size(), rank, why);
+  if (why)
+    return;
+  if (!allPowersOfTwo(mma.getWarpsPerCTA()))
+    why.os << "warpsPerCTA must be powers of two";
+  else if (mma.isAmpere()) {
+    if (rank < 2 || instr.size() != rank || instr[rank - 2] != 16 ||
+        instr[rank - 1] != 8)
+      why.os << "mma v2 needs instrShape [.., 16, 8] of the tensor's rank";
+  } else if (mma.isHopper()) {
+    if (rank != 2 || instr.size() != 3 || instr[0] != 16 || instr[1] < 8 ||
+        !llvm::isPowerOf2_32(instr[1]))
+      why.os << "mma v3 needs a rank-2 tensor and instrShape [16, N, K] with "
+                "N a power of two >= 8";
+  } else {
+    why.os << "mma version " << mma.getVersionMajor() << " is not supported";
+  }
+}
+
+void checkDot(ArrayRef<int64_t> shape, DotOperandEncodingAttr dot,
+              Refusal &why) {
+  unsigned rank = shape.size();
+  if (dot.getOpIdx() > 1) {
+    why.os << "opIdx must be 0 or 1";
+    return;
+  }
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(dot.getParent())) {
+    check(shape, blocked, why);
+    if (!why && rank < 2)
+      why.os << "a dot operand has rank 2 or more";
+    return;
+  }
+  auto mma = dyn_cast<NvidiaMmaEncodingAttr>(dot.getParent());
+  if (!mma) {
+    why.os << "dot operand of " << dot.getParent() << " is not supported";
+    return;
+  }
+  checkMma(mma, rank, why);
+  if (why)
+    return;
+  if (dot.getKWidth() == 0 || !llvm::isPowerOf2_32(dot.getKWidth()))
+    why.os << "kWidth must be a power of two";
+  else if (mma.isHopper() && dot.getOpIdx() != 0)
+    why.os << "wgmma takes operand B from shared memory, not registers";
+  else
+    checkCga(mma.getCTALayout(), rank, why);
+}
+
+void checkNvmma(ArrayRef<int64_t> shape, NVMMASharedEncodingAttr shared,
+                Refusal &why) {
+  unsigned rank = shape.size();
+  unsigned swizzle = shared.getSwizzlingByteWidth();
+  unsigned bits = shared.getElementBitWidth();
+  if (!llvm::is_contained({0u, 32u, 64u, 128u}, swizzle)) {
+    why.os << "swizzlingByteWidth must be 0, 32, 64 or 128";
+    return;
+  }
+  if (!llvm::is_contained({8u, 16u, 32u, 64u}, bits)) {
+    why.os << "elementBitWidth must be 8, 16, 32 or 64";
+    return;
+  }
+  if (swizzle != 0 && rank < 2) {
+    why.os << "a swizzled nvmma_shared buffer has rank 2 or more";
+    return;
+  }
+  checkCga(shared.getCTALayout(), rank, why);
+  if (why)
+    return;
+  SmallVector<int64_t> perCTA = shapePerCTA(shared.getCTALayout(), shape);
+  SmallVector<int64_t> tma =
+      getTMABlockShape(perCTA, bits, swizzle, shared.getFp4Padded(),
+                       shared.getTransposed(), /*packedSize=*/true);
+  if (tma.empty()) {
+    why.os << "the contiguous dim is narrower than one " << swizzle
+           << "-byte swizzle row";
+    return;
+  }
+  if (swizzle == 0)
+    return;
+  int64_t rows = 1;
+  for (int64_t size : ArrayRef<int64_t>(tma).drop_back())
+    rows *= size;
+  int64_t cols = tma.back();
+  if (shared.getTransposed())
+    std::swap(rows, cols);
+  int64_t tileCols = 8 * swizzle / bits / (shared.getFp4Padded() ? 2 : 1);
+  if (rows < 8 || cols * (shared.getFp4Padded() ? 2 : 1) < tileCols)
+    why.os << "the buffer is smaller than one 8-row swizzle tile";
+}
+
+void check(ArrayRef<int64_t> shape, Attribute layout, Refusal &why) {
+  unsigned rank = shape.size();
+  if (!layout) {
+    why.os << "no layout";
+    return;
+  }
+  for (int64_t size : shape) {
+    if (size <= 0 || size > (int64_t(1) << 30) || !llvm::isPowerOf2_64(size)) {
+      why.os << "shape sizes must be powers of two";
+      return;
+    }
+  }
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(layout)) {
+    checkDistributedRank(blocked.getOrder().size(), rank, why);
+    if (!why && (!allPowersOfTwo(blocked.getSizePerThread()) ||
+                 !allPowersOfTwo(blocked.getThreadsPerWarp()) ||
+                 !allPowersOfTwo(blocked.getWarpsPerCTA()) ||
+                 blocked.getSizePerThread().size() != rank ||
+                 blocked.getThreadsPerWarp().size() != rank ||
+                 blocked.getWarpsPerCTA().size() != rank ||
+                 !isPermutation(blocked.getOrder(), rank)))
+      why.os << "malformed blocked layout";
+    if (!why)
+      checkCga(blocked.getCTALayout(), rank, why);
+  } else if (auto slice = dyn_cast<SliceEncodingAttr>(layout)) {
+    if (slice.getDim() > rank) {
+      why.os << "slice dim " << slice.getDim() << " out of range";
+      return;
+    }
+    SmallVector<int64_t> parentShape(shape);
+    parentShape.insert(parentShape.begin() + slice.getDim(), 1);
+    check(parentShape, slice.getParent(), why);
+  } else if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(layout)) {
+    checkMma(mma, rank, why);
+    if (!why)
+      checkCga(mma.getCTALayout(), rank, why);
+  } else if (auto dot = dyn_cast<DotOperandEncodingAttr>(layout)) {
+    checkDot(shape, dot, why);
+  } else if (auto shared = dyn_cast<SwizzledSharedEncodingAttr>(layout)) {
+    if (rank == 0 || !isPermutation(shared.getOrder(), rank))
+      why.os << "order must be a permutation of the tensor's dims";
+    else if (shared.getVec() == 0 || shared.getPerPhase() == 0 ||
+             shared.getMaxPhase() == 0)
+      why.os << "vec, perPhase and maxPhase must be positive";
+    else
+      checkCga(shared.getCTALayout(), rank, why);
+  } else if (auto shared = dyn_cast<NVMMASharedEncodingAttr>(layout)) {
+    checkNvmma(shape, shared, why);
+  } else {
+    why.os << "no linear layout for " << layout;
+  }
+}
+
+} // namespace
+
+LogicalResult gpu::verifyLinearLayoutConvertible(
+    ArrayRef<int64_t> shape, Attribute layout,
+    function_ref<InFlightDiagnostic()> emitError) {
+  Refusal why;
+  check(shape, layout, why);
+  if (!why)
+    return success();
+  if (emitError)
+    emitError() << "cannot convert the layout to a linear layout: "
+                << why.os.str();
+  return failure();
+}
+
+//===----------------------------------------------------------------------===//
+// Queries
+//===----------------------------------------------------------------------===//
+
+unsigned gpu::getNumRegisters(ArrayRef<int64_t> shape, Attribute layout) {
+  LinearLayout ll = toLinearLayout(shape, layout);
+  StringAttr kRegister = StringAttr::get(layout.getContext(), "register");
+  if (!ll.hasInDim(kRegister))
+    llvm::report_fatal_error("getNumRegisters: not a distributed layout");
+  return ll.getInDimSize(kRegister);
+}
+
+int gpu::getSharedVectorization(const LinearLayout &regLayout,
+                                const LinearLayout &sharedLayout,
+                                int maxElems) {
+  // register/lane/warp/block -> offset/block; its leading registers that
+  // step through consecutive offsets form one vector.
+  LinearLayout cvt = regLayout.invertAndCompose(sharedLayout);
+  MLIRContext *ctx = regLayout.getInDimNames().begin()->getContext();
+  StringAttr kRegister = StringAttr::get(ctx, "register");
+  StringAttr kOffset = StringAttr::get(ctx, "offset");
+  if (*cvt.getInDimNames().begin() != kRegister ||
+      *cvt.getOutDimNames().begin() != kOffset)
+    llvm::report_fatal_error("getSharedVectorization: expected a register "
+                             "layout and an offset layout");
+  int vec = cvt.getNumConsecutiveInOut();
+  return maxElems > 0 ? std::min(vec, maxElems) : vec;
+}
