@@ -3,10 +3,18 @@
 
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+// Test passes of test/lib (TritonTestAnalysis), for lit tests only.
+namespace mlir::triton::test {
+void registerTestAxisInfoPass();
+void registerTestCallGraphPass();
+} // namespace mlir::triton::test
+
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::triton::registerTritonDialects(registry);
   mlir::triton::registerTritonPasses();
+  mlir::triton::test::registerTestAxisInfoPass();
+  mlir::triton::test::registerTestCallGraphPass();
   return mlir::asMainReturnCode(mlir::MlirOptMain(
       argc, argv, "Triton optimizer driver\n", registry));
 }

@@ -1,0 +1,184 @@
+//===- ModuleAxisInfoAnalysis.cpp - AxisInfo over a module; queries -------===//
+#include "AxisInfoRules.h"
+
+#include "Dialect/Triton/IR/Dialect.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::axisinfo;
+
+ModuleAxisInfoAnalysis::ModuleAxisInfoAnalysis(ModuleOp module)
+    : CallGraph<AxisInfoMapT>(module) {
+  if (failed(getStatus()))
+    return;
+  // What the live call sites of each function pass, joined per argument.
+  DenseMap<Operation *, SmallVector<AxisInfo>> argSeeds;
+  for (FunctionOpInterface func : getReversePostOrder())
+    analyseFunction(func, argSeeds);
+}
+
+/// `seed` with each dimension bounded (gcd) by the hints on argument `index`
+/// of `func`.
+static AxisInfo boundByArgHints(FunctionOpInterface func, unsigned index,
+                                const AxisInfo &seed) {
+  auto bound = [&](StringRef name, const AxisInfo::DimVectorT &facts) {
+    AxisInfo::DimVectorT hint(facts.size(), 0);
+    AxisInfo::initDimVectorFromHint(func.getArgAttr(index, name), &hint);
+    AxisInfo::DimVectorT result = facts;
+    for (auto [fact, h] : llvm::zip(result, hint))
+      fact = gcd(fact, h);
+    return result;
+  };
+  return AxisInfo(bound(attrs::kContiguity, seed.getContiguity()),
+                  bound(attrs::kDivisibility, seed.getDivisibility()),
+                  bound(attrs::kConstancy, seed.getConstancy()),
+                  seed.getConstantValue());
+}
+
+void ModuleAxisInfoAnalysis::analyseFunction(
+    FunctionOpInterface func,
+    DenseMap<Operation *, SmallVector<AxisInfo>> &argSeeds) {
+  AxisInfoMapT &infos = funcMap[func];
+  if (func.isExternal())
+    return;
+
+  SmallVector<AxisInfo> seeds;
+  if (auto it = argSeeds.find(func); it != argSeeds.end())
+    for (auto [i, seed] : llvm::enumerate(it->second))
+      seeds.push_back(seed.getRank() ? boundByArgHints(func, i, seed)
+                                     : AxisInfo());
+
+  DenseSet<Value> unreached;
+  runAxisInfoAnalysis(func, seeds, [&](Value value, const AxisInfo &info) {
+    if (info.getRank() != 0) {
+      infos[value] = info;
+      return;
+    }
+    unreached.insert(value);
+    infos[value] = AxisInfo::getPessimisticValueState(value);
+  });
+
+  // Hand what each call passes on to the callee. A call whose operands were
+  // never reached is dead and passes nothing.
+  for (const Edge &edge : getCallees(func)) {
+    FunctionOpInterface callee = edge.callee;
+    SmallVector<AxisInfo> &calleeSeeds = argSeeds[callee];
+    unsigned numArgs = callee.getNumArguments();
+    calleeSeeds.resize(numArgs);
+    CallOpInterface call = edge.call;
+    for (auto [i, operand] : llvm::enumerate(call.getArgOperands())) {
+      if (i >= numArgs || unreached.contains(operand))
+        continue;
+      AxisInfo info = infos.lookup(operand);
+      Type argType = callee.getArgumentTypes()[i];
+      if (info.getRank() != AxisInfo::getRank(argType)) {
+        AxisInfo::DimVectorT ones(AxisInfo::getRank(argType), 1);
+        info = AxisInfo(ones, ones, ones);
+      }
+      calleeSeeds[i] = AxisInfo::join(calleeSeeds[i], info);
+    }
+  }
+}
+
+AxisInfo *ModuleAxisInfoAnalysis::getAxisInfo(Value value) {
+  Region *region = value.getParentRegion();
+  if (!region)
+    return nullptr;
+  auto func = region->getParentOfType<FunctionOpInterface>();
+  if (!func)
+    return nullptr;
+  AxisInfoMapT *infos = getFuncData(func);
+  if (!infos)
+    return nullptr;
+  auto it = infos->find(value);
+  return it == infos->end() ? nullptr : &it->second;
+}
+
+SmallVector<unsigned> ModuleAxisInfoAnalysis::getOrder(Value value) {
+  auto tensor = dyn_cast<RankedTensorType>(value.getType());
+  if (!tensor)
+    return {0};
+  SmallVector<unsigned> order;
+  for (int64_t d = tensor.getRank() - 1; d >= 0; --d)
+    order.push_back(d);
+  AxisInfo *info = getAxisInfo(value);
+  if (!info || info->getRank() != tensor.getRank())
+    return order;
+  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+    return info->getContiguity(a) > info->getContiguity(b);
+  });
+  return order;
+}
+
+/// The width of the elements `value` (a tensor) holds or points to; 0 when
+/// it has none.
+static unsigned getElementBitWidth(RankedTensorType tensor) {
+  Type elt = tensor.getElementType();
+  if (auto ptr = dyn_cast<PointerType>(elt))
+    elt = ptr.getPointeeType();
+  if (isa<PointerType>(elt))
+    return 64;
+  return elt.isIntOrFloat() ? elt.getIntOrFloatBitWidth() : 0;
+}
+
+unsigned ModuleAxisInfoAnalysis::getAlignment(Value value) {
+  auto tensor = dyn_cast<RankedTensorType>(value.getType());
+  if (!tensor)
+    return 1;
+  unsigned width = getElementBitWidth(tensor);
+  return width ? getAlignment(value, width) : 1;
+}
+
+unsigned ModuleAxisInfoAnalysis::getAlignment(Value offsets,
+                                              unsigned elementBitWidth) {
+  auto tensor = dyn_cast<RankedTensorType>(offsets.getType());
+  AxisInfo *info = getAxisInfo(offsets);
+  if (!tensor || !info || info->getRank() != tensor.getRank())
+    return 1;
+  unsigned dim = getOrder(offsets).front();
+  // Pointers are divisible in bytes, offsets in elements.
+  int64_t multiple = info->getDivisibility(dim);
+  if (isa<PointerType>(tensor.getElementType()))
+    multiple = std::max<int64_t>(
+        1, multiple / std::max<unsigned>(1, elementBitWidth / 8));
+  int64_t alignment = std::min(multiple, info->getContiguity(dim));
+  return std::clamp<int64_t>(alignment, 1, tensor.getDimSize(dim));
+}
+
+unsigned ModuleAxisInfoAnalysis::getContiguity(Value value) {
+  // No layout yet: no per-thread cap (see getOrder).
+  return getAlignment(value);
+}
+
+unsigned ModuleAxisInfoAnalysis::getContiguity(Value offsets,
+                                               unsigned elementBitWidth) {
+  return getAlignment(offsets, elementBitWidth);
+}
+
+unsigned ModuleAxisInfoAnalysis::getMaskAlignment(Value mask) {
+  auto tensor = dyn_cast<RankedTensorType>(mask.getType());
+  AxisInfo *info = getAxisInfo(mask);
+  if (!tensor || !info || info->getRank() != tensor.getRank())
+    return 1;
+  // A mask has no direction of its own: bound every dimension an access
+  // could run along.
+  int64_t alignment = AxisInfo::kMaxDivisor;
+  for (int64_t d = 0; d < tensor.getRank(); ++d)
+    if (tensor.getDimSize(d) > 1)
+      alignment = std::min(alignment, info->getConstancy(d));
+  if (alignment == AxisInfo::kMaxDivisor)
+    return 1;
+  return std::max<int64_t>(alignment, 1);
+}
+
+unsigned ModuleAxisInfoAnalysis::getMaskAlignment(Value mask,
+                                                  ArrayRef<unsigned> order) {
+  auto tensor = dyn_cast<RankedTensorType>(mask.getType());
+  AxisInfo *info = getAxisInfo(mask);
+  if (!tensor || !info || info->getRank() != tensor.getRank() ||
+      order.empty() || order.front() >= tensor.getRank())
+    return 1;
+  unsigned dim = order.front();
+  return std::clamp<int64_t>(info->getConstancy(dim), 1,
+                             tensor.getDimSize(dim));
+}
