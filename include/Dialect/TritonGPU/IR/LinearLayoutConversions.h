@@ -99,6 +99,21 @@ SmallVector<int64_t> getTMABlockShape(ArrayRef<int64_t> shapePerCTA,
                                       bool fp4Padded, bool transposed,
                                       bool packedSize);
 
+/// The dims in the order the bases of `inDim` first move them, then the
+/// dims of `defaultOrder` not seen yet (Triton's orderPerDim): e.g. the
+/// register order of a #ttg.linear layout with default [rank-1, ..., 0].
+SmallVector<unsigned> getLinearLayoutOrder(const LinearLayout &layout,
+                                           StringAttr inDim,
+                                           ArrayRef<unsigned> defaultOrder);
+
+/// The layout a #ttg.linear encoding with bases `encoded` (in-dims
+/// register/lane/warp/block over dim0..) gives a tensor of `shape`: more
+/// registers where the tensor is larger, repeating along the register order
+/// first; where it is smaller, register bases beyond it are dropped and the
+/// other bases beyond it become duplicates.
+LinearLayout fitLinearEncoding(const LinearLayout &encoded,
+                               ArrayRef<int64_t> shape);
+
 //===----------------------------------------------------------------------===//
 // Queries codegen asks of the layouts
 //===----------------------------------------------------------------------===//

@@ -3,6 +3,7 @@
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Tools/LayoutUtils.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -656,6 +657,46 @@ LogicalResult gpu::verifyLinearLayoutConvertible(
     emitError() << "cannot convert the layout to a linear layout: "
                 << why.os.str();
   return failure();
+}
+
+//===----------------------------------------------------------------------===//
+// #ttg.linear
+//===----------------------------------------------------------------------===//
+
+SmallVector<unsigned>
+gpu::getLinearLayoutOrder(const LinearLayout &layout, StringAttr inDim,
+                          ArrayRef<unsigned> defaultOrder) {
+  llvm::SetVector<unsigned> order;
+  if (layout.hasInDim(inDim)) {
+    for (const auto &basis : layout.getBases().find(inDim)->second) {
+      auto it = llvm::find_if(basis, [](int32_t v) { return v != 0; });
+      if (it != basis.end())
+        order.insert(it - basis.begin());
+    }
+  }
+  order.insert(defaultOrder.begin(), defaultOrder.end());
+  return order.takeVector();
+}
+
+LinearLayout gpu::fitLinearEncoding(const LinearLayout &encoded,
+                                    ArrayRef<int64_t> shape) {
+  unsigned rank = encoded.getNumOutDims();
+  if (shape.size() != rank || encoded.getNumInDims() == 0)
+    llvm::report_fatal_error("fitLinearEncoding: rank mismatch");
+  MLIRContext *ctx = encoded.getInDimNames().begin()->getContext();
+  SmallVector<unsigned> defaultOrder(rank);
+  std::iota(defaultOrder.rbegin(), defaultOrder.rend(), 0);
+  SmallVector<unsigned> order = getLinearLayoutOrder(
+      encoded, StringAttr::get(ctx, "register"), defaultOrder);
+  SmallVector<StringAttr> names = llvm::to_vector(encoded.getOutDimNames());
+  llvm::SmallDenseMap<StringAttr, int64_t> namedShape;
+  for (auto [name, size] : llvm::zip(names, shape))
+    namedShape[name] = size;
+  LinearLayout layout = encoded.transposeOuts(permuted(names, order));
+  layout = ensureLayoutNotSmallerThan(layout, namedShape);
+  layout = ensureLayoutNotLargerThan(layout, namedShape,
+                                     /*broadcastRegisters=*/false);
+  return layout.transposeOuts(names);
 }
 
 //===----------------------------------------------------------------------===//

@@ -497,6 +497,41 @@ TEST_F(LinearLayoutConversionsTest, RefusesWithDiagnostics) {
 }
 
 //===----------------------------------------------------------------------===//
+// #ttg.linear bases fitted to a shape
+//===----------------------------------------------------------------------===//
+
+TEST_F(LinearLayoutConversionsTest, LinearEncodingOrderAndFit) {
+  // The wgmma accumulator of a 128x16 tile, written as #ttg.linear bases.
+  LinearLayout encoded =
+      make({{"register", {{0, 1}, {8, 0}, {0, 8}, {64, 0}}},
+            {"lane", {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}}},
+            {"warp", {{16, 0}, {32, 0}}},
+            {"block", {}}},
+           2);
+  StringAttr kRegister = StringAttr::get(&ctx, "register");
+  StringAttr kWarp = StringAttr::get(&ctx, "warp");
+  EXPECT_EQ(getLinearLayoutOrder(encoded, kRegister, {1, 0}),
+            (SmallVector<unsigned>{1, 0}));
+  EXPECT_EQ(getLinearLayoutOrder(encoded, kWarp, {1, 0}),
+            (SmallVector<unsigned>{0, 1}));
+  EXPECT_EQ(fitLinearEncoding(encoded, {128, 16}), encoded);
+  // Larger along dim0: one more register.
+  EXPECT_EQ(fitLinearEncoding(encoded, {256, 16}),
+            make({{"register", {{0, 1}, {8, 0}, {0, 8}, {64, 0}, {128, 0}}},
+                  {"lane", {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}}},
+                  {"warp", {{16, 0}, {32, 0}}},
+                  {"block", {}}},
+                 2));
+  // Smaller: the registers beyond go, a warp beyond duplicates.
+  EXPECT_EQ(fitLinearEncoding(encoded, {32, 8}),
+            make({{"register", {{0, 1}, {8, 0}}},
+                  {"lane", {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}}},
+                  {"warp", {{16, 0}, {0, 0}}},
+                  {"block", {}}},
+                 2));
+}
+
+//===----------------------------------------------------------------------===//
 // Queries
 //===----------------------------------------------------------------------===//
 
