@@ -2,6 +2,7 @@
 #include "Pipeline/Registration.h"
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/Triton/Transforms/Passes.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Pipeline/Pipelines.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -14,10 +15,10 @@
 #include "mlir/Transforms/Passes.h"
 
 void mlir::triton::registerTritonDialects(DialectRegistry &registry) {
-  registry.insert<TritonDialect, arith::ArithDialect, math::MathDialect,
-                  scf::SCFDialect, cf::ControlFlowDialect, ub::UBDialect,
-                  gpu::GPUDialect, LLVM::LLVMDialect, NVVM::NVVMDialect,
-                  func::FuncDialect>();
+  registry.insert<TritonDialect, gpu::TritonGPUDialect, arith::ArithDialect,
+                  math::MathDialect, scf::SCFDialect, cf::ControlFlowDialect,
+                  ub::UBDialect, mlir::gpu::GPUDialect, LLVM::LLVMDialect,
+                  NVVM::NVVMDialect, func::FuncDialect>();
   func::registerInlinerExtension(registry);
   LLVM::registerInlinerInterface(registry);
 }

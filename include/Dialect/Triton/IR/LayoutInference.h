@@ -12,6 +12,7 @@
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/DialectInterface.h"
 #include "mlir/IR/Location.h"
+#include "mlir/IR/Operation.h"
 
 #include <optional>
 
@@ -47,6 +48,17 @@ public:
   inferSplitOpEncoding(Attribute operandEncoding, ArrayRef<int64_t> shape,
                        Attribute &resultEncoding,
                        std::optional<Location> loc) const = 0;
+  /// Checks that operand `opIdx` (0: a, 1: b) of a `tt.dot` whose result
+  /// has `resultEncoding` may have `operandEncoding`.
+  virtual LogicalResult
+  inferDotOpEncoding(Attribute operandEncoding, unsigned opIdx,
+                     Attribute resultEncoding,
+                     std::optional<Location> loc) const = 0;
+  /// Checks that the encodings of a dot's a and b agree with each other;
+  /// errors are reported on `op`.
+  virtual LogicalResult
+  verifyDotOpEncodingCompatibility(Operation *op, Attribute aEncoding,
+                                   Attribute bEncoding) const = 0;
 };
 
 /// Finds the interface of the dialect owning `encoding`; null when there is
@@ -59,6 +71,18 @@ const DialectInferLayoutInterface *getLayoutInference(Attribute encoding);
 LogicalResult inferResultEncoding(
     Attribute encoding, Attribute &result, std::optional<Location> loc,
     function_ref<LogicalResult(const DialectInferLayoutInterface &)> infer);
+
+/// Verifier helper: `op`'s result encoding must be the one the operand's
+/// dialect infers (see inferResultEncoding), no encoding for an operand
+/// without one. Encodings of dialects without the interface are not
+/// checked. When `mustInfer`, an inference failure is an error of `op`;
+/// otherwise (cases a dialect cannot infer yet) the result is not checked.
+LogicalResult verifyResultEncoding(
+    Operation *op, Attribute operandEncoding, Attribute resultEncoding,
+    bool mustInfer,
+    function_ref<LogicalResult(const DialectInferLayoutInterface &,
+                               Attribute &, std::optional<Location>)>
+        infer);
 
 } // namespace mlir::triton
 

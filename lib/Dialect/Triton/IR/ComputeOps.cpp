@@ -103,6 +103,25 @@ static LogicalResult verifyDotShapes(Operation *op, ArrayRef<int64_t> a,
   return success();
 }
 
+/// The operands' encodings of a dot whose accumulator has `cEnc`, as the
+/// dialect of `cEnc` requires (no encodings at all in TTIR).
+static LogicalResult verifyDotEncodings(Operation *op, Attribute aEnc,
+                                        Attribute bEnc, Attribute cEnc) {
+  if (!aEnc && !bEnc)
+    return success();
+  if (!aEnc || !bEnc)
+    return op->emitOpError("mismatching encoding between A and B operands");
+  if (!cEnc)
+    return op->emitOpError("miss encoding of C operand");
+  const DialectInferLayoutInterface *iface = getLayoutInference(cEnc);
+  if (!iface)
+    return success();
+  if (failed(iface->inferDotOpEncoding(aEnc, 0, cEnc, op->getLoc())) ||
+      failed(iface->inferDotOpEncoding(bEnc, 1, cEnc, op->getLoc())))
+    return failure();
+  return iface->verifyDotOpEncodingCompatibility(op, aEnc, bEnc);
+}
+
 LogicalResult DotOp::verify() {
   auto aType = getA().getType();
   auto bType = getB().getType();
@@ -123,7 +142,8 @@ LogicalResult DotOp::verify() {
   if (isa<IntegerType>(aElt) != isa<IntegerType>(cType.getElementType()))
     return emitOpError("integer operands need an integer accumulator and "
                        "float operands a float one");
-  return success();
+  return verifyDotEncodings(*this, aType.getEncoding(), bType.getEncoding(),
+                            cType.getEncoding());
 }
 
 LogicalResult DotScaledOp::verify() {
@@ -265,6 +285,15 @@ LogicalResult ReduceOp::verify() {
       return emitOpError("result must be the operand without the reduced "
                          "axis, got ")
              << res.getType();
+    Attribute srcEnc = srcType.getEncoding();
+    unsigned axis = getAxis();
+    if (failed(verifyResultEncoding(
+            *this, srcEnc, resType.getEncoding(), /*mustInfer=*/true,
+            [&](const DialectInferLayoutInterface &iface, Attribute &enc,
+                std::optional<Location> loc) {
+              return iface.inferReduceOpEncoding(srcEnc, axis, enc, loc);
+            })))
+      return failure();
   }
   return success();
 }

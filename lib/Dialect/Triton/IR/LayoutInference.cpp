@@ -28,3 +28,32 @@ LogicalResult mlir::triton::inferResultEncoding(
   }
   return infer(*iface);
 }
+
+LogicalResult mlir::triton::verifyResultEncoding(
+    Operation *op, Attribute operandEncoding, Attribute resultEncoding,
+    bool mustInfer,
+    function_ref<LogicalResult(const DialectInferLayoutInterface &,
+                               Attribute &, std::optional<Location>)>
+        infer) {
+  if (!operandEncoding) {
+    if (resultEncoding)
+      return op->emitOpError("result has encoding ")
+             << resultEncoding << " but the operand has none";
+    return success();
+  }
+  const DialectInferLayoutInterface *iface =
+      getLayoutInference(operandEncoding);
+  if (!iface)
+    return success();
+  Attribute expected;
+  std::optional<Location> loc;
+  if (mustInfer)
+    loc = op->getLoc();
+  if (failed(infer(*iface, expected, loc)))
+    return failure(mustInfer);
+  if (expected != resultEncoding)
+    return op->emitOpError("result encoding ")
+           << resultEncoding << " does not match " << expected
+           << ", the encoding inferred from the operand's";
+  return success();
+}

@@ -76,7 +76,13 @@ LogicalResult ExpandDimsOp::verify() {
     return emitOpError("result shape must be the source shape with a 1 "
                        "inserted at axis ")
            << axis;
-  return success();
+  Attribute srcEnc = srcType.getEncoding();
+  return verifyResultEncoding(
+      *this, srcEnc, getType().getEncoding(), /*mustInfer=*/true,
+      [&](const DialectInferLayoutInterface &iface, Attribute &enc,
+          std::optional<Location> loc) {
+        return iface.inferExpandDimsOpEncoding(srcEnc, axis, enc, loc);
+      });
 }
 
 OpFoldResult ExpandDimsOp::fold(FoldAdaptor adaptor) {
@@ -239,7 +245,14 @@ LogicalResult JoinOp::verify() {
                        "minor dimension of size 2");
   if (dstType.getElementType() != srcType.getElementType())
     return emitOpError("result element type must match the operands'");
-  return success();
+  Attribute srcEnc = srcType.getEncoding();
+  return verifyResultEncoding(
+      *this, srcEnc, dstType.getEncoding(), /*mustInfer=*/false,
+      [&](const DialectInferLayoutInterface &iface, Attribute &enc,
+          std::optional<Location> loc) {
+        return iface.inferJoinOpEncoding(srcEnc, srcType.getShape(), enc,
+                                         loc);
+      });
 }
 
 void SplitOp::build(OpBuilder &builder, OperationState &state, Value src) {
@@ -265,7 +278,14 @@ LogicalResult SplitOp::verify() {
                        "last dimension");
   if (getOutLHS().getType().getElementType() != srcType.getElementType())
     return emitOpError("result element type must match the source's");
-  return success();
+  Attribute srcEnc = srcType.getEncoding();
+  return verifyResultEncoding(
+      *this, srcEnc, getOutLHS().getType().getEncoding(), /*mustInfer=*/false,
+      [&](const DialectInferLayoutInterface &iface, Attribute &enc,
+          std::optional<Location> loc) {
+        return iface.inferSplitOpEncoding(srcEnc, srcType.getShape(), enc,
+                                          loc);
+      });
 }
 
 //===----------------------------------------------------------------------===//
@@ -305,7 +325,14 @@ LogicalResult TransOp::verify() {
       ArrayRef<int64_t>(applyPermutation(srcType.getShape(), order)))
     return emitOpError("result shape must be the source shape permuted by "
                        "order");
-  return success();
+  Attribute srcEnc = srcType.getEncoding();
+  return verifyResultEncoding(
+      *this, srcEnc, getType().getEncoding(), /*mustInfer=*/false,
+      [&](const DialectInferLayoutInterface &iface, Attribute &enc,
+          std::optional<Location> loc) {
+        return iface.inferTransOpEncoding(srcEnc, srcType.getShape(), order,
+                                          enc, loc);
+      });
 }
 
 OpFoldResult TransOp::fold(FoldAdaptor adaptor) {

@@ -1,0 +1,91 @@
+//===- LayoutQueries.h - what a ttg layout says about a tensor --*- C++ -*-===//
+//
+// Free functions over any ttg layout attribute, with Triton's names. They
+// take the layout as a plain Attribute and dispatch on its kind; a query that
+// does not apply to a kind (threads per warp of a shared layout, ...) is a
+// programming error and asserts. The per-dimension answers are in tensor
+// dimension order unless the name says "order".
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITON_DIALECT_TRITONGPU_IR_LAYOUTQUERIES_H
+#define TRITON_DIALECT_TRITONGPU_IR_LAYOUTQUERIES_H
+
+#include "Dialect/TritonGPU/IR/Attributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+namespace mlir::triton::gpu {
+
+//===-- Orders -------------------------------------------------------------===//
+
+/// [rank-1, ..., 0], with the two innermost swapped when !rowMajor (the order
+/// of a row- or column-major batch of matrices).
+SmallVector<unsigned> getMatrixOrder(unsigned rank, bool rowMajor);
+/// The order of a dot operand (opIdx 0: [batch, M, K], 1: [batch, K, N]);
+/// `kContig`: K is the fastest dimension.
+SmallVector<unsigned> getOrderForDotOperand(unsigned opIdx, unsigned rank,
+                                            bool kContig);
+
+/// Dimensions fastest-changing first: the order of the elements a thread
+/// holds (distributed layouts) or of the bytes in memory (shared layouts).
+SmallVector<unsigned> getOrder(Attribute layout);
+/// The order in which consecutive lanes of a warp move over the dimensions.
+SmallVector<unsigned> getThreadOrder(Attribute layout);
+/// The order in which consecutive warps of a CTA move over the dimensions.
+SmallVector<unsigned> getWarpOrder(Attribute layout);
+
+//===-- Distributed layouts ------------------------------------------------===//
+
+/// Consecutive elements one thread holds along each dimension in one tile.
+SmallVector<unsigned> getSizePerThread(Attribute layout);
+/// Threads of a warp along each dimension (their product is the warp size;
+/// a slice folds the removed dimension's threads into a neighbour, as
+/// Triton's legacy layouts do).
+SmallVector<unsigned> getThreadsPerWarp(Attribute layout);
+/// Warps of a CTA along each dimension (product: the warps of the CTA).
+SmallVector<unsigned> getWarpsPerCTA(Attribute layout);
+/// Product of getWarpsPerCTA.
+unsigned getNumWarpsPerCTA(Attribute layout);
+/// The shape one tile of the layout covers within a CTA
+/// (sizePerThread * threadsPerWarp * warpsPerCTA for a blocked layout).
+SmallVector<unsigned> getShapePerCTATile(Attribute layout);
+/// Elements each thread holds along each dimension of a tensor of `shape`
+/// (a tensor smaller than a tile is not replicated within a thread; a larger
+/// one repeats the tile).
+SmallVector<unsigned> getElemsPerThread(Attribute layout,
+                                        ArrayRef<int64_t> shape);
+unsigned getTotalElemsPerThread(Attribute layout, ArrayRef<int64_t> shape);
+/// As above for a ranked tensor type; 1 per dimension for a scalar.
+SmallVector<unsigned> getElemsPerThread(Type type);
+unsigned getTotalElemsPerThread(Type type);
+/// Elements contiguous (along getOrder()[0] and the others) in one thread.
+SmallVector<unsigned> getContigPerThread(RankedTensorType type);
+
+//===-- CTAs of a CGA ------------------------------------------------------===//
+
+/// The CTA encoding of any ttg layout.
+CTAEncodingAttr getCTALayout(Attribute layout);
+SmallVector<unsigned> getCTAsPerCGA(Attribute layout);
+SmallVector<unsigned> getCTASplitNum(Attribute layout);
+SmallVector<unsigned> getCTAOrder(Attribute layout);
+unsigned getNumCTAs(Attribute layout);
+/// `shape` divided by the CTA split (a split count with fewer entries than
+/// the shape applies to its innermost dimensions, one with more is trimmed
+/// from the front).
+SmallVector<int64_t> getShapePerCTA(ArrayRef<unsigned> CTASplitNum,
+                                    ArrayRef<int64_t> shape);
+SmallVector<int64_t> getShapePerCTA(Attribute layout, ArrayRef<int64_t> shape);
+/// For a ranked tensor or a memdesc; the shape itself without an encoding.
+SmallVector<int64_t> getShapePerCTA(Type type);
+
+//===-- Default layouts ----------------------------------------------------===//
+
+/// One element per thread, threads and warps over `shape` row-major: the
+/// layout convert-triton-to-tritongpu gives every tensor.
+BlockedEncodingAttr getDefaultBlockedEncoding(MLIRContext *context,
+                                              ArrayRef<int64_t> shape,
+                                              int numWarps, int threadsPerWarp,
+                                              int numCTAs);
+
+} // namespace mlir::triton::gpu
+
+#endif // TRITON_DIALECT_TRITONGPU_IR_LAYOUTQUERIES_H

@@ -1,0 +1,45 @@
+//===- AttrUtils.h - parsing helpers shared by ttg attributes ---*- C++ -*-===//
+//
+// Private to lib/Dialect/TritonGPU/IR. ttg layouts are printed as a
+// dictionary (`<{key = value, ...}>`); these read its values with a
+// diagnostic naming the key on bad input.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITON_LIB_DIALECT_TRITONGPU_IR_ATTRUTILS_H
+#define TRITON_LIB_DIALECT_TRITONGPU_IR_ATTRUTILS_H
+
+#include "mlir/IR/OpImplementation.h"
+
+namespace mlir::triton::gpu {
+class CTAEncodingAttr;
+
+namespace layout_text {
+
+/// `<{key = value, ...}>`, the body of every dictionary-style layout.
+FailureOr<DictionaryAttr> parseLayoutDict(AsmParser &parser);
+/// Error for a required key missing from a layout's dictionary.
+InFlightDiagnostic missingKey(AsmParser &parser, StringRef key);
+/// Error for a key the layout does not have.
+InFlightDiagnostic unexpectedKey(AsmParser &parser, NamedAttribute entry);
+
+/// A non-negative integer.
+LogicalResult parseUInt(AsmParser &parser, NamedAttribute entry,
+                        unsigned &value);
+/// An array of non-negative integers.
+LogicalResult parseUIntArray(AsmParser &parser, NamedAttribute entry,
+                             SmallVector<unsigned> &values);
+LogicalResult parseBool(AsmParser &parser, NamedAttribute entry, bool &value);
+
+/// The `CGALayout` value (null: absent, one CTA) of a layout of `rank`.
+FailureOr<CTAEncodingAttr> parseCGALayout(AsmParser &parser, Attribute value,
+                                          unsigned rank);
+/// `, CGALayout = [[...], ...]`, nothing for one CTA.
+void printCGALayout(AsmPrinter &printer, CTAEncodingAttr layout);
+
+/// True if `order` holds each of 0 .. order.size()-1 once.
+bool isPermutation(ArrayRef<unsigned> order);
+
+} // namespace layout_text
+} // namespace mlir::triton::gpu
+
+#endif // TRITON_LIB_DIALECT_TRITONGPU_IR_ATTRUTILS_H
