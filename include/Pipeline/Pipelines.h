@@ -13,6 +13,8 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
+#include <string>
+#include <vector>
 
 namespace mlir::triton {
 
@@ -24,6 +26,31 @@ void buildTTIRPipeline(OpPassManager &pm, const CompileOptions &options);
 
 /// Runs the ttir stage on `module` in place; diagnostics go to the context.
 LogicalResult runTTIRPipeline(ModuleOp module, const CompileOptions &options);
+
+/// One pass of a stage, as Triton 3.6 runs it (textual pass name and
+/// options), and why we skip it when `deferredTo` is set.
+struct PipelineStage {
+  std::string pass;
+  /// Null when the pass runs; else the capability it arrives with.
+  const char *deferredTo = nullptr;
+};
+
+/// The ttgir stage (TTIR -> TTGIR) for `options`, in Triton 3.6's order for
+/// compute capability 9.0: every pass of triton-3.6-pipeline.md, the ones
+/// that belong to tensor cores, software pipelining, warp specialization and
+/// TMA marked as deferred.
+std::vector<PipelineStage> getTTGIRStages(const CompileOptions &options);
+
+/// Adds the ttgir stage's passes that run to `pm`. With `skipped`, writes one
+/// line per deferred pass there. The passes must be registered
+/// (registerTritonPasses); fails with a message on `errors` otherwise.
+LogicalResult buildTTGIRPipeline(OpPassManager &pm,
+                                 const CompileOptions &options,
+                                 llvm::raw_ostream &errors,
+                                 llvm::raw_ostream *skipped = nullptr);
+
+/// Runs the ttgir stage on `module` in place.
+LogicalResult runTTGIRPipeline(ModuleOp module, const CompileOptions &options);
 
 /// Registers every named pipeline with the pass registry.
 void registerTritonPipelines();

@@ -3,6 +3,7 @@
 #include "Dialect/Triton/Transforms/Passes.h"
 
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/raw_ostream.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
@@ -30,7 +31,109 @@ LogicalResult mlir::triton::runTTIRPipeline(ModuleOp module,
   return pm.run(module);
 }
 
+std::vector<PipelineStage>
+mlir::triton::getTTGIRStages(const CompileOptions &options) {
+  std::string cc = std::to_string(options.computeCapability);
+  std::string stages = std::to_string(options.numStages);
+  const char *tensorCores = "tensor cores (tt.dot on wgmma)";
+  const char *pipelining = "software pipelining";
+  const char *tma = "TMA lowering";
+  const char *warpSpec = "warp specialization";
+  // triton-3.6-pipeline.md, ttgir, steps 1-34.
+  return {
+      {"convert-triton-to-tritongpu{target=cuda:" + cc +
+       " num-warps=" + std::to_string(options.numWarps) +
+       " threads-per-warp=" + std::to_string(options.threadsPerWarp) +
+       " num-ctas=" + std::to_string(options.numCtas) + "}"},
+      {"tritongpu-coalesce"},
+      {"tritongpu-F32DotTC{emu-tf32=true}", tensorCores},
+      {"triton-nvidia-gpu-plan-cta"},
+      {"tritongpu-remove-layout-conversions"},
+      {"tritongpu-optimize-thread-locality"},
+      {"tritongpu-accelerate-matmul", tensorCores},
+      {"tritongpu-remove-layout-conversions"},
+      {"tritongpu-optimize-dot-operands{hoist-layout-conversion=true}",
+       tensorCores},
+      {"triton-nvidia-optimize-descriptor-encoding", tma},
+      {"triton-loop-aware-cse"},
+      {"tritongpu-fuse-nested-loops"},
+      {"canonicalize"},
+      {"triton-licm"},
+      {"canonicalize"},
+      {"tritongpu-combine-tensor-select-and-if"},
+      {"nvgpu-warp-specialization{num-stages=" + stages + "}", warpSpec},
+      {"tritongpu-assign-latencies{num-stages=" + stages + "}", pipelining},
+      {"tritongpu-schedule-loops", pipelining},
+      {"tritongpu-pipeline{num-stages=" + stages + "}", pipelining},
+      {"canonicalize"},
+      {"triton-loop-aware-cse"},
+      {"tritongpu-prefetch", pipelining},
+      {"tritongpu-optimize-dot-operands{hoist-layout-conversion=true}",
+       tensorCores},
+      {"tritongpu-coalesce-async-copy", pipelining},
+      {"triton-nvidia-tma-lowering", tma},
+      {"tritongpu-remove-layout-conversions"},
+      {"tritongpu-reduce-data-duplication"},
+      {"tritongpu-reorder-instructions"},
+      {"triton-loop-aware-cse"},
+      {"symbol-dce"},
+      {"triton-nvidia-gpu-fence-insertion{compute-capability=" + cc + "}",
+       tensorCores},
+      {"triton-nvidia-mma-lowering", tensorCores},
+      {"sccp"},
+      {"cse"},
+      {"canonicalize"},
+  };
+}
+
+LogicalResult mlir::triton::buildTTGIRPipeline(OpPassManager &pm,
+                                               const CompileOptions &options,
+                                               llvm::raw_ostream &errors,
+                                               llvm::raw_ostream *skipped) {
+  for (const PipelineStage &stage : getTTGIRStages(options)) {
+    if (stage.deferredTo) {
+      if (skipped)
+        *skipped << "ttgir: skipping " << stage.pass << " (arrives with "
+                 << stage.deferredTo << ")\n";
+      continue;
+    }
+    if (failed(parsePassPipeline(stage.pass, pm, errors)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult mlir::triton::runTTGIRPipeline(ModuleOp module,
+                                             const CompileOptions &options) {
+  PassManager pm(module->getContext(), module->getName().getStringRef());
+  std::string errors;
+  llvm::raw_string_ostream os(errors);
+  if (failed(buildTTGIRPipeline(pm, options, os)))
+    return module.emitError("cannot build the ttgir pipeline: ") << errors;
+  return pm.run(module);
+}
+
 namespace {
+/// Options of `--triton-ttgir-pipeline{...}`.
+struct TTGIRPipelineOptions
+    : public PassPipelineOptions<TTGIRPipelineOptions> {
+  Option<int> computeCapability{
+      *this, "compute-capability",
+      llvm::cl::desc("Target compute capability (90 for sm_90a)"),
+      llvm::cl::init(90)};
+  Option<int> numWarps{*this, "num-warps",
+                       llvm::cl::desc("Warps per CTA"), llvm::cl::init(4)};
+  Option<int> numCtas{*this, "num-ctas", llvm::cl::desc("CTAs per cluster"),
+                      llvm::cl::init(1)};
+  Option<int> numStages{*this, "num-stages",
+                        llvm::cl::desc("Software pipelining stages"),
+                        llvm::cl::init(3)};
+  Option<bool> reportSkipped{
+      *this, "report-skipped",
+      llvm::cl::desc("Print the passes of Triton's stage not run yet"),
+      llvm::cl::init(false)};
+};
+
 /// Options of `--triton-ttir-pipeline{...}`.
 struct TTIRPipelineOptions : public PassPipelineOptions<TTIRPipelineOptions> {
   Option<int> computeCapability{
@@ -49,5 +152,31 @@ void mlir::triton::registerTritonPipelines() {
         CompileOptions options;
         options.computeCapability = pipelineOptions.computeCapability;
         buildTTIRPipeline(pm, options);
+      });
+  registerPassPipeline(
+      "triton-ttgir-pipeline",
+      "Triton 3.6's ttgir stage (TTIR -> TTGIR) for Hopper; passes for "
+      "tensor cores, pipelining, warp specialization and TMA are skipped "
+      "until they land (report-skipped=true lists them)",
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        TTGIRPipelineOptions pipelineOptions;
+        if (failed(pipelineOptions.parseFromString(text)))
+          return failure();
+        CompileOptions options;
+        options.computeCapability = pipelineOptions.computeCapability;
+        options.numWarps = pipelineOptions.numWarps;
+        options.numCtas = pipelineOptions.numCtas;
+        options.numStages = pipelineOptions.numStages;
+        std::string errors;
+        llvm::raw_string_ostream os(errors);
+        if (failed(buildTTGIRPipeline(
+                pm, options, os,
+                pipelineOptions.reportSkipped ? &llvm::errs() : nullptr)))
+          return errorHandler("cannot build the ttgir pipeline: " + errors);
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
+        optHandler(TTGIRPipelineOptions());
       });
 }
