@@ -267,12 +267,17 @@ public:
                                     const RegionSuccessor &successor,
                                     ArrayRef<AxisInfoLattice *> argLattices,
                                     unsigned firstIndex) override {
+    // The induction variable of an scf.for body (argument 0, whatever
+    // `firstIndex` says when there are no iter_args).
     auto forOp = dyn_cast<scf::ForOp>(op);
-    if (forOp && successor.getSuccessor() == &forOp.getRegion() &&
-        firstIndex == 1) {
-      visitInductionVar(forOp, argLattices[0]);
-      setAllToEntryStates(argLattices.drop_front(
-          firstIndex + successor.getSuccessorInputs().size()));
+    if (forOp && successor.getSuccessor() == &forOp.getRegion()) {
+      unsigned numInputs = successor.getSuccessorInputs().size();
+      for (auto [i, lattice] : llvm::enumerate(argLattices)) {
+        if (lattice->getAnchor() == forOp.getInductionVar())
+          visitInductionVar(forOp, lattice);
+        else if (i < firstIndex || i >= firstIndex + numInputs)
+          setToEntryState(lattice);
+      }
       return;
     }
     SparseForwardDataFlowAnalysis::visitNonControlFlowArguments(
@@ -316,7 +321,7 @@ private:
 
 } // namespace
 
-void axisinfo::runAxisInfoAnalysis(
+DenseSet<Block *> axisinfo::runAxisInfoAnalysis(
     FunctionOpInterface func, ArrayRef<AxisInfo> argSeeds,
     function_ref<void(Value, const AxisInfo &)> record) {
   DataFlowSolver solver;
@@ -328,13 +333,21 @@ void axisinfo::runAxisInfoAnalysis(
         ran ? solver.lookupState<AxisInfoLattice>(value) : nullptr;
     record(value, lattice ? lattice->getValue() : AxisInfo());
   };
+  DenseSet<Block *> deadBlocks;
   func->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    for (Region &region : op->getRegions())
-      for (Block &block : region)
+    for (Region &region : op->getRegions()) {
+      for (Block &block : region) {
+        const auto *executable = solver.lookupState<dataflow::Executable>(
+            solver.getProgramPointBefore(&block));
+        if (!ran || !executable || !executable->isLive())
+          deadBlocks.insert(&block);
         for (BlockArgument arg : block.getArguments())
           recordValue(arg);
+      }
+    }
     if (op != func.getOperation())
       for (Value result : op->getResults())
         recordValue(result);
   });
+  return deadBlocks;
 }

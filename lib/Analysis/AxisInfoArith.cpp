@@ -76,10 +76,16 @@ AxisInfo binaryAxisInfo(ArrayRef<AxisInfo> operands,
 
 std::optional<AxisInfo> visitConstant(arith::ConstantOp op) {
   unsigned width = getConstantWidth(op.getType());
-  if (width == 0)
-    return std::nullopt;
-  APInt value;
   SmallVector<int64_t> shape = getShape(op.getType());
+  if (width == 0) {
+    // A splat of floats: nothing known but that it is constant (which
+    // matters to the loads it is the fallback value of).
+    if (!isa<SplatElementsAttr>(op.getValue()))
+      return std::nullopt;
+    AxisInfo::DimVectorT ones(shape.size(), 1);
+    return AxisInfo(ones, ones, shape);
+  }
+  APInt value;
   if (auto integer = dyn_cast<IntegerAttr>(op.getValue())) {
     value = integer.getValue();
   } else if (auto dense = dyn_cast<DenseIntElementsAttr>(op.getValue());
@@ -386,7 +392,7 @@ AxisInfo visitSelect(arith::SelectOp op, ArrayRef<AxisInfo> operands) {
 }
 
 /// Integer casts keep the facts; the constant is extended (signed or not)
-/// or truncated to the result's width.
+/// or truncated to the result's width, and its divisibility is its own.
 AxisInfo visitIntCast(Operation *op, const AxisInfo &src, bool isSigned) {
   unsigned srcWidth = getConstantWidth(op->getOperand(0).getType());
   unsigned dstWidth = getConstantWidth(op->getResult(0).getType());
@@ -402,8 +408,12 @@ AxisInfo visitIntCast(Operation *op, const AxisInfo &src, bool isSigned) {
     if (!poison)
       constant = storeConstant(converted);
   }
-  return AxisInfo(src.getContiguity(), src.getDivisibility(),
-                  src.getConstancy(), constant);
+  // A truncated constant may divide by more than the source did.
+  AxisInfo::DimVectorT divisibility = src.getDivisibility();
+  if (constant)
+    divisibility.assign(divisibility.size(), highestPowOf2Divisor(*constant));
+  return AxisInfo(src.getContiguity(), divisibility, src.getConstancy(),
+                  constant);
 }
 
 } // namespace

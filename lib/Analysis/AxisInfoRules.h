@@ -112,8 +112,10 @@ std::optional<AxisInfo> inferTritonAxisInfo(Operation *op,
 /// block arguments, op results, in pre-order) to `record`, with rank 0 for
 /// the values it never reached. `argSeeds`, when not empty, replaces the
 /// state of `func`'s arguments (rank 0 entries: the argument's own state).
-void runAxisInfoAnalysis(FunctionOpInterface func, ArrayRef<AxisInfo> argSeeds,
-                         function_ref<void(Value, const AxisInfo &)> record);
+/// Returns the blocks found dead (never executed).
+DenseSet<Block *>
+runAxisInfoAnalysis(FunctionOpInterface func, ArrayRef<AxisInfo> argSeeds,
+                    function_ref<void(Value, const AxisInfo &)> record);
 
 } // namespace mlir::triton::axisinfo
 

@@ -48,26 +48,25 @@ void ModuleAxisInfoAnalysis::analyseFunction(
       seeds.push_back(seed.getRank() ? boundByArgHints(func, i, seed)
                                      : AxisInfo());
 
-  DenseSet<Value> unreached;
-  runAxisInfoAnalysis(func, seeds, [&](Value value, const AxisInfo &info) {
-    if (info.getRank() != 0) {
-      infos[value] = info;
-      return;
-    }
-    unreached.insert(value);
-    infos[value] = AxisInfo::getPessimisticValueState(value);
-  });
+  DenseSet<Block *> deadBlocks =
+      runAxisInfoAnalysis(func, seeds, [&](Value value, const AxisInfo &info) {
+        infos[value] = info.getRank() != 0
+                           ? info
+                           : AxisInfo::getPessimisticValueState(value);
+      });
 
-  // Hand what each call passes on to the callee. A call whose operands were
-  // never reached is dead and passes nothing.
+  // Hand what each call passes on to the callee. A call in dead code passes
+  // nothing.
   for (const Edge &edge : getCallees(func)) {
+    if (deadBlocks.contains(edge.call->getBlock()))
+      continue;
     FunctionOpInterface callee = edge.callee;
     SmallVector<AxisInfo> &calleeSeeds = argSeeds[callee];
     unsigned numArgs = callee.getNumArguments();
     calleeSeeds.resize(numArgs);
     CallOpInterface call = edge.call;
     for (auto [i, operand] : llvm::enumerate(call.getArgOperands())) {
-      if (i >= numArgs || unreached.contains(operand))
+      if (i >= numArgs)
         continue;
       AxisInfo info = infos.lookup(operand);
       Type argType = callee.getArgumentTypes()[i];
