@@ -123,20 +123,21 @@ public:
   AxisInfo *getAxisInfo(Value value);
 
   /// How many consecutive elements of a tensor `value` (of pointers: of the
-  /// pointees) one access may cover along its most contiguous dimension:
-  /// getAlignment capped by the elements one thread holds contiguously in
-  /// the tensor's layout (see the note on layouts below). 1 for scalars.
+  /// pointees) one access may cover along its first dimension in getOrder:
+  /// getAlignment, capped by the elements a thread holds contiguously in the
+  /// tensor's ttg layout (when it has one). 1 for scalars.
   unsigned getContiguity(Value value);
   /// Same, for offsets into elements of `elementBitWidth` bits.
   unsigned getContiguity(Value offsets, unsigned elementBitWidth);
-  /// min(contiguity, divisibility in elements) along the most contiguous
-  /// dimension: how many elements a vector access may cover with every
+  /// min(contiguity, divisibility in elements) along the first dimension in
+  /// getOrder: how many elements a vector access may cover with every
   /// vector aligned. 1 for scalars.
   unsigned getAlignment(Value value);
   unsigned getAlignment(Value offsets, unsigned elementBitWidth);
-  /// How many consecutive elements one predicate of `mask` may guard, along
-  /// any dimension of size > 1 (the smallest constancy of those): safe
-  /// whichever dimension the access is vectorized along. 1 for scalars.
+  /// How many consecutive elements one predicate of `mask` may guard: its
+  /// constancy along its layout's order[0] when it has a ttg layout; without
+  /// one, along every dimension of size > 1 (the smallest constancy of
+  /// those), safe whichever way the access runs. 1 for scalars.
   unsigned getMaskAlignment(Value mask);
   /// The constancy of `mask` along `order[0]`, the dimension the access is
   /// vectorized along (e.g. getOrder() of its pointers).
@@ -146,11 +147,10 @@ public:
   unsigned getPtrContiguity(Value ptr) { return getContiguity(ptr); }
   unsigned getPtrAlignment(Value ptr) { return getAlignment(ptr); }
 
-  /// The dimensions of tensor `value` from most to least contiguous: the
-  /// order getContiguity and getAlignment read. Layout note: layouts are
-  /// not read yet, so this sorts the dimensions by their AxisInfo
-  /// contiguity (descending; ties favour the minor, last, dimension), and
-  /// getContiguity applies no per-thread cap (it equals getAlignment).
+  /// The dimensions of tensor `value`, fastest first: its ttg layout's
+  /// order when it has a distributed layout; otherwise (TTIR) the
+  /// dimensions sorted by AxisInfo contiguity, descending, ties favouring
+  /// the minor (last) dimension, which is how coalescing picks it.
   SmallVector<unsigned> getOrder(Value value);
 
 private:

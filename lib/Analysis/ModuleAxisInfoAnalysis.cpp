@@ -2,6 +2,8 @@
 #include "AxisInfoRules.h"
 
 #include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LayoutQueries.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -93,10 +95,24 @@ AxisInfo *ModuleAxisInfoAnalysis::getAxisInfo(Value value) {
   return it == infos->end() ? nullptr : &it->second;
 }
 
+/// The order of `type`'s ttg distributed layout, when it has one (of its
+/// rank).
+static std::optional<SmallVector<unsigned>>
+getLayoutOrder(RankedTensorType type) {
+  if (!isa_and_nonnull<gpu::DistributedEncodingTrait>(type.getEncoding()))
+    return std::nullopt;
+  SmallVector<unsigned> order = gpu::getOrder(type.getEncoding());
+  if (order.size() != size_t(type.getRank()))
+    return std::nullopt;
+  return order;
+}
+
 SmallVector<unsigned> ModuleAxisInfoAnalysis::getOrder(Value value) {
   auto tensor = dyn_cast<RankedTensorType>(value.getType());
   if (!tensor)
     return {0};
+  if (std::optional<SmallVector<unsigned>> order = getLayoutOrder(tensor))
+    return *order;
   SmallVector<unsigned> order;
   for (int64_t d = tensor.getRank() - 1; d >= 0; --d)
     order.push_back(d);
@@ -145,13 +161,24 @@ unsigned ModuleAxisInfoAnalysis::getAlignment(Value offsets,
 }
 
 unsigned ModuleAxisInfoAnalysis::getContiguity(Value value) {
-  // No layout yet: no per-thread cap (see getOrder).
-  return getAlignment(value);
+  auto tensor = dyn_cast<RankedTensorType>(value.getType());
+  if (!tensor)
+    return 1;
+  unsigned width = getElementBitWidth(tensor);
+  return width ? getContiguity(value, width) : 1;
 }
 
 unsigned ModuleAxisInfoAnalysis::getContiguity(Value offsets,
                                                unsigned elementBitWidth) {
-  return getAlignment(offsets, elementBitWidth);
+  unsigned alignment = getAlignment(offsets, elementBitWidth);
+  // A thread accesses at most the elements it holds contiguously.
+  auto tensor = dyn_cast<RankedTensorType>(offsets.getType());
+  std::optional<SmallVector<unsigned>> order =
+      tensor ? getLayoutOrder(tensor) : std::nullopt;
+  if (!order)
+    return alignment;
+  SmallVector<unsigned> contigPerThread = gpu::getContigPerThread(tensor);
+  return std::max(1u, std::min(alignment, contigPerThread[order->front()]));
 }
 
 unsigned ModuleAxisInfoAnalysis::getMaskAlignment(Value mask) {
@@ -159,6 +186,9 @@ unsigned ModuleAxisInfoAnalysis::getMaskAlignment(Value mask) {
   AxisInfo *info = getAxisInfo(mask);
   if (!tensor || !info || info->getRank() != tensor.getRank())
     return 1;
+  // With a layout, accesses run along its order, as Triton reads it.
+  if (std::optional<SmallVector<unsigned>> order = getLayoutOrder(tensor))
+    return getMaskAlignment(mask, *order);
   // A mask has no direction of its own: bound every dimension an access
   // could run along.
   int64_t alignment = AxisInfo::kMaxDivisor;
