@@ -1,8 +1,10 @@
 //===- Registration.cpp - dialects and passes every tool registers --------===//
 #include "Pipeline/Registration.h"
+#include "Conversion/TritonToTritonGPU/Passes.h"
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/Triton/Transforms/Passes.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "Pipeline/Pipelines.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -15,7 +17,8 @@
 #include "mlir/Transforms/Passes.h"
 
 void mlir::triton::registerTritonDialects(DialectRegistry &registry) {
-  registry.insert<TritonDialect, gpu::TritonGPUDialect, arith::ArithDialect,
+  registry.insert<TritonDialect, gpu::TritonGPUDialect,
+                  nvidia_gpu::TritonNvidiaGPUDialect, arith::ArithDialect,
                   math::MathDialect, scf::SCFDialect, cf::ControlFlowDialect,
                   ub::UBDialect, mlir::gpu::GPUDialect, LLVM::LLVMDialect,
                   NVVM::NVVMDialect, func::FuncDialect>();
@@ -29,5 +32,6 @@ void mlir::triton::registerTritonPasses() {
   registerTransformsPasses();
   registerSCFToControlFlowPass();
   registerTritonTransformsPasses();
+  registerTritonToTritonGPUPasses();
   registerTritonPipelines();
 }
