@@ -13,6 +13,9 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "Dialect/TritonGPU/IR/Dialect.h.inc"
@@ -50,6 +53,20 @@ int lookupNumCTAs(Operation *op);
 StringRef getTarget(ModuleOp mod);
 
 } // namespace mlir::triton::gpu
+
+namespace mlir::OpTrait {
+/// Marks ops whose memdesc result is a view of their memdesc operand (the
+/// same buffer): memdesc_index, memdesc_subslice, memdesc_trans, ...
+template <typename ConcreteType>
+class MemDescViewTrait : public TraitBase<ConcreteType, MemDescViewTrait> {};
+/// Marks ops whose regions run at the same time as each other
+/// (ttg.warp_specialize): analyses must not order them.
+template <typename ConcreteType>
+class AsyncRegions : public TraitBase<ConcreteType, AsyncRegions> {};
+} // namespace mlir::OpTrait
+
+#define GET_OP_CLASSES
+#include "Dialect/TritonGPU/IR/Ops.h.inc"
 
 #include "Dialect/TritonGPU/IR/LayoutQueries.h"
 

@@ -27,6 +27,7 @@ def TritonGPU_Dialect : Dialect {
     void registerTypes();
     void registerAttributes();
     void registerCTAEncoding();
+    void registerOps();
     Attribute parseAttribute(DialectAsmParser &parser,
                              Type type) const override;
     void printAttribute(Attribute attr,

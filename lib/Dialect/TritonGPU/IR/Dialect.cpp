@@ -35,6 +35,7 @@ struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
 void TritonGPUDialect::initialize() {
   registerTypes();
   registerAttributes();
+  registerOps();
   addInterfaces<TritonGPUOpAsmInterface>();
   addInterfaces<TritonGPUInferLayoutInterface>();
 }

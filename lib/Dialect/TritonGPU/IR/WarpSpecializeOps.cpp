@@ -1,0 +1,178 @@
+//===- WarpSpecializeOps.cpp - ttg.warp_specialize and its regions -------===//
+#include "Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::triton::gpu;
+
+WarpSpecializePartitionsOp WarpSpecializeOp::getPartitionOp() {
+  Region &holder = getPartitionOpHolder();
+  if (holder.empty() || holder.front().empty())
+    return {};
+  return dyn_cast<WarpSpecializePartitionsOp>(holder.front().front());
+}
+
+RegionRange WarpSpecializeOp::getPartitionRegions() {
+  if (WarpSpecializePartitionsOp partitions = getPartitionOp())
+    return partitions.getPartitionRegions();
+  return RegionRange();
+}
+
+unsigned WarpSpecializeOp::getTotalPartitionWarps() {
+  ArrayRef<int32_t> numWarps = getPartitionNumWarps();
+  return std::accumulate(numWarps.begin(), numWarps.end(), 0u);
+}
+
+void WarpSpecializeOp::getSuccessorRegions(
+    RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &successors) {
+  // Control enters the default region and leaves from it to the op's
+  // results; the partitions run beside it, outside this control flow.
+  if (point.isParent()) {
+    successors.emplace_back(&getDefaultRegion());
+    return;
+  }
+  successors.push_back(RegionSuccessor(getOperation(), getResults()));
+}
+
+LogicalResult WarpSpecializeOp::verify() {
+  WarpSpecializePartitionsOp partitions = getPartitionOp();
+  Region &holder = getPartitionOpHolder();
+  if (!partitions || holder.front().getOperations().size() != 1)
+    return emitOpError("expected to find only a "
+                       "`ttg.warp_specialize.partitions` op inside its "
+                       "second region");
+  ArrayRef<int32_t> numWarps = getPartitionNumWarps();
+  RegionRange regions = getPartitionRegions();
+  if (regions.size() != numWarps.size())
+    return emitOpError("has ")
+           << regions.size() << " partitions but `partitionNumWarps` has "
+           << numWarps.size() << " elements";
+  for (auto [i, n] : llvm::enumerate(numWarps))
+    if (n <= 0 || !llvm::isPowerOf2_32(n))
+      return emitOpError("partition #")
+             << i << " number of warps (" << n << ") must be a power of 2";
+  for (auto [name, ids] :
+       {std::make_pair("warp group start IDs", getWarpGroupStartIds()),
+        std::make_pair("requested registers", getRequestedRegisters()),
+        std::make_pair("actual registers", getActualRegisters())})
+    if (ids && ids->size() != numWarps.size())
+      return emitOpError("has ")
+             << ids->size() << " " << name << " but expected "
+             << numWarps.size();
+  for (auto [i, region] : llvm::enumerate(regions)) {
+    if (region->getNumArguments() != getNumOperands())
+      return emitOpError("partition region #")
+             << i << " has " << region->getNumArguments()
+             << " arguments but expected " << getNumOperands();
+    for (auto [argIdx, argType, captureType] :
+         llvm::enumerate(region->getArgumentTypes(),
+                         getExplicitCaptures().getTypes()))
+      if (argType != captureType)
+        return emitOpError("partition region #")
+               << i << " argument #" << argIdx << " has type " << argType
+               << " but corresponding capture has type " << captureType;
+  }
+  if ((*this)->getParentOfType<WarpSpecializeOp>())
+    return emitOpError("cannot be nested inside another `ttg.warp_specialize` "
+                       "op");
+  std::optional<int> enclosingWarps = maybeLookupNumWarps(*this);
+  if (enclosingWarps && *enclosingWarps % 4 != 0)
+    return emitOpError("warp-specialized kernels requires num_warps to be a "
+                       "multiple of 4");
+  return success();
+}
+
+ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
+                                    OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> captures;
+  SMLoc capturesLoc = parser.getCurrentLocation();
+  if (parser.parseOperandList(captures, AsmParser::Delimiter::Paren) ||
+      parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
+      parser.parseKeyword("default") ||
+      parser.parseRegion(*result.addRegion()))
+    return failure();
+
+  OperationState partitionsState(
+      parser.getEncodedSourceLoc(parser.getCurrentLocation()),
+      WarpSpecializePartitionsOp::getOperationName());
+  SmallVector<int32_t> numWarps;
+  while (succeeded(parser.parseOptionalKeyword(
+      ("partition" + Twine(numWarps.size())).str()))) {
+    SmallVector<OpAsmParser::Argument> args;
+    if (parser.parseArgumentList(args, AsmParser::Delimiter::Paren,
+                                 /*allowType=*/true) ||
+        parser.parseKeyword("num_warps") || parser.parseLParen() ||
+        parser.parseInteger(numWarps.emplace_back()) ||
+        parser.parseRParen() ||
+        parser.parseRegion(*partitionsState.addRegion(), args))
+      return failure();
+  }
+
+  FunctionType type;
+  if (parser.parseColon() || parser.parseType(type) ||
+      parser.resolveOperands(captures, type.getInputs(), capturesLoc,
+                             result.operands))
+    return failure();
+  result.addTypes(type.getResults());
+  result.getOrAddProperties<Properties>().partitionNumWarps =
+      parser.getBuilder().getDenseI32ArrayAttr(numWarps);
+
+  Block &holder = result.addRegion()->emplaceBlock();
+  OpBuilder builder(parser.getContext());
+  builder.setInsertionPointToStart(&holder);
+  builder.create(partitionsState);
+  return success();
+}
+
+void WarpSpecializeOp::print(OpAsmPrinter &printer) {
+  printer << '(';
+  printer.printOperands(getOperands());
+  printer << ')';
+  printer.printOptionalAttrDictWithKeyword(
+      (*this)->getAttrs(), {getPartitionNumWarpsAttrName().getValue()});
+  printer.printNewline();
+  printer << "default ";
+  printer.printRegion(getDefaultRegion(), /*printEntryBlockArgs=*/false);
+  for (auto [i, region, numWarps] :
+       llvm::enumerate(getPartitionRegions(), getPartitionNumWarps())) {
+    printer.printNewline();
+    printer << "partition" << i << '(';
+    llvm::interleaveComma(region->getArguments(), printer,
+                          [&](BlockArgument arg) {
+                            printer.printRegionArgument(arg);
+                          });
+    printer << ") num_warps(" << numWarps << ") ";
+    printer.printRegion(*region, /*printEntryBlockArgs=*/false);
+  }
+  printer << " : ";
+  printer.printFunctionalType(*this);
+}
+
+LogicalResult WarpSpecializePartitionsOp::verify() {
+  for (auto [i, region] : llvm::enumerate(getPartitionRegions()))
+    for (Block &block : region)
+      if (block.empty() || !isa<WarpReturnOp>(block.back()))
+        return emitOpError("partition region #")
+               << i << " must end with `ttg.warp_return`";
+  return success();
+}
+
+LogicalResult WarpYieldOp::verify() {
+  auto parent = cast<WarpSpecializeOp>((*this)->getParentOp());
+  if (getNumOperands() != parent.getNumResults())
+    return emitOpError("has ")
+           << getNumOperands() << " operands but parent op expected "
+           << parent.getNumResults();
+  for (auto [i, expected, type] :
+       llvm::enumerate(parent.getResultTypes(), getOperandTypes()))
+    if (expected != type)
+      return emitOpError("operand #")
+             << i << " has type " << type << " but parent op expected "
+             << expected;
+  return success();
+}
