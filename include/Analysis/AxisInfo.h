@@ -1,5 +1,4 @@
-//===- AxisInfo.h - contiguity, divisibility and constancy of values -*- C++
-//-*-===//
+//===- AxisInfo.h - contiguity, divisibility, constancy ---------*- C++ -*-===//
 //
 // What is known, per dimension, about the integers (and pointers) a value
 // holds: how long its runs of consecutive integers are (contiguity), the

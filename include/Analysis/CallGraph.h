@@ -1,5 +1,4 @@
-//===- CallGraph.h - the call graph of a module, with per-function data -*- C++
-//-*-===//
+//===- CallGraph.h - calls between functions, data per function -*- C++ -*-===//
 //
 // Functions of a module and the direct calls between them (`tt.call` to
 // `tt.func`, or any CallOpInterface op resolving to a FunctionOpInterface

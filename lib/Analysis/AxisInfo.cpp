@@ -2,6 +2,7 @@
 #include "AxisInfoRules.h"
 
 #include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Analysis/DataFlow/SparseAnalysis.h"
 #include "mlir/Analysis/DataFlow/Utils.h"
@@ -285,16 +286,32 @@ public:
   }
 
   /// The state of values the analysis cannot see into: the seed of an
-  /// argument of `entry` when there is one, else the pessimistic state.
+  /// argument of `entry` when there is one, what the explicit captures of a
+  /// warp_specialize hold for the arguments of its partitions (analysed
+  /// after the function, see runAxisInfoAnalysis), else the pessimistic
+  /// state.
   void setToEntryState(AxisInfoLattice *lattice) override {
     Value value = lattice->getAnchor();
-    if (auto arg = dyn_cast<BlockArgument>(value);
-        arg && arg.getOwner()->getParentOp() == entry.getOperation() &&
-        arg.getOwner()->isEntryBlock() &&
+    auto arg = dyn_cast<BlockArgument>(value);
+    Operation *owner = arg && arg.getOwner()->isEntryBlock()
+                           ? arg.getOwner()->getParentOp()
+                           : nullptr;
+    if (owner && owner == entry.getOperation() &&
         arg.getArgNumber() < argSeeds.size() &&
         argSeeds[arg.getArgNumber()].getRank() != 0)
       return propagateIfChanged(lattice,
                                 lattice->join(argSeeds[arg.getArgNumber()]));
+    if (auto partitions =
+            dyn_cast_or_null<gpu::WarpSpecializePartitionsOp>(owner)) {
+      auto ws = partitions->getParentOfType<gpu::WarpSpecializeOp>();
+      OperandRange captures = ws.getExplicitCaptures();
+      if (arg.getArgNumber() < captures.size()) {
+        const AxisInfo &capture =
+            getLatticeElement(captures[arg.getArgNumber()])->getValue();
+        if (capture.getRank() == AxisInfo::getRank(value.getType()))
+          return propagateIfChanged(lattice, lattice->join(capture));
+      }
+    }
     propagateIfChanged(
         lattice, lattice->join(AxisInfo::getPessimisticValueState(value)));
   }
@@ -328,6 +345,14 @@ DenseSet<Block *> axisinfo::runAxisInfoAnalysis(
   dataflow::loadBaselineAnalyses(solver);
   solver.load<AxisInfoDataFlow>(func, argSeeds);
   bool ran = succeeded(solver.initializeAndRun(func));
+  // Regions isolated from above (warp_specialize partitions) are analysed
+  // after the code around them, outermost first, so what flows in (their
+  // explicit captures) is known.
+  func->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (ran && op != func.getOperation() &&
+        op->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      ran = succeeded(solver.initializeAndRun(op));
+  });
   auto recordValue = [&](Value value) {
     const AxisInfoLattice *lattice =
         ran ? solver.lookupState<AxisInfoLattice>(value) : nullptr;

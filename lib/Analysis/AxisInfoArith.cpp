@@ -1,5 +1,4 @@
-//===- AxisInfoArith.cpp - AxisInfo rules of arith ops
-//---------------------===//
+//===- AxisInfoArith.cpp - AxisInfo rules of arith ops --------------------===//
 //
 // Facts follow Triton's rules op by op. Constants are folded at the
 // operands' width (wrapping, unsigned where the op is), and a fold the op

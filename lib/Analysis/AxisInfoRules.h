@@ -103,8 +103,7 @@ AxisInfo addSubAxisInfo(const AxisInfo &lhs, const AxisInfo &rhs, bool isSub,
 std::optional<AxisInfo> inferArithAxisInfo(Operation *op,
                                            ArrayRef<AxisInfo> operands);
 
-/// Same for tt ops (and the casts that pass values through unchanged:
-/// unrealized_conversion_cast, ub.poison).
+/// Same for tt and ttg ops, unrealized_conversion_cast and ub.poison.
 std::optional<AxisInfo> inferTritonAxisInfo(Operation *op,
                                             ArrayRef<AxisInfo> operands);
 

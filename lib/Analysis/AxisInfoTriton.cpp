@@ -1,8 +1,8 @@
-//===- AxisInfoTriton.cpp - AxisInfo rules of tt ops and casts
-//-------------===//
+//===- AxisInfoTriton.cpp - AxisInfo rules of tt and ttg ops, casts -------===//
 #include "AxisInfoRules.h"
 
 #include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -170,7 +170,9 @@ axisinfo::inferTritonAxisInfo(Operation *op, ArrayRef<AxisInfo> operands) {
         return visitAddPtr(op, operands[0], operands[1]);
       })
       .Case([&](LoadOp op) { return visitLoad(op, operands); })
-      .Case<IntToPtrOp, PtrToIntOp>([&](Operation *) { return operands[0]; })
+      // Same values, another representation.
+      .Case<IntToPtrOp, PtrToIntOp, gpu::ConvertLayoutOp>(
+          [&](Operation *) { return operands[0]; })
       .Case([&](BitcastOp op) { return visitBitcast(op, operands[0]); })
       .Case([&](TransOp op) { return visitTrans(op, operands[0]); })
       .Case([&](UnrealizedConversionCastOp op) {

@@ -1,5 +1,4 @@
-//===- TestAxisInfo.cpp - -test-print-alignment
-//----------------------------===//
+//===- TestAxisInfo.cpp - -test-print-alignment --------------------------===//
 //
 // Prints the AxisInfo ModuleAxisInfoAnalysis computes for every value, one
 // line each, function by function (`@name` first):
@@ -11,7 +10,8 @@
 //     mask_alignment = 16, mask_alignment_along_order = 16
 //
 // The access lines show the queries memory passes make for the pointer
-// (and mask) of every tt.load and tt.store of a tensor of pointers.
+// (and mask) of every tt.load, tt.store and ttg.async_copy_global_to_local
+// of a tensor of pointers.
 // Block arguments come at the start of their block; op results after the
 // ops nested in them (a loop's results after its body), as Triton's own
 // test pass prints them.
@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 #include "Analysis/AxisInfo.h"
 #include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/SymbolTable.h"
@@ -101,6 +102,8 @@ struct TestAxisInfoPass
             printAccess(load, load.getPtr(), load.getMask(), analysis, os);
           else if (auto store = dyn_cast<StoreOp>(nested))
             printAccess(store, store.getPtr(), store.getMask(), analysis, os);
+          else if (auto copy = dyn_cast<gpu::AsyncCopyGlobalToLocalOp>(nested))
+            printAccess(copy, copy.getSrc(), copy.getMask(), analysis, os);
         }
       }
     }

@@ -1,5 +1,4 @@
-//===- TestCallGraph.cpp - -test-print-call-graph
-//--------------------------===//
+//===- TestCallGraph.cpp - -test-print-call-graph ------------------------===//
 //
 // Prints the call graph of the module: its roots, every call edge, the
 // functions in post-order and reverse post-order, and the node order of

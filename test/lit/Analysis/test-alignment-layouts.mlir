@@ -80,3 +80,45 @@ tt.func public @col_order(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32
   tt.return
 }
 }
+
+// -----
+
+// ttg.convert_layout moves values between layouts: the facts are the same.
+// The arguments of a warp_specialize partition are its explicit captures;
+// the default region's yields give the op's results.
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: @convert_and_partitions
+tt.func public @convert_and_partitions(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 8 : i32}) {
+  %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+  %ps = tt.splat %p : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #blocked>
+  %ptr = tt.addptr %ps, %r : tensor<128x!tt.ptr<f32>, #blocked>, tensor<128xi32, #blocked>
+  // CHECK: ttg.convert_layout {{.*}}=> contiguity = [128], divisibility = [16], constancy = [1], constant_value = <none>
+  %cvt = ttg.convert_layout %ptr : tensor<128x!tt.ptr<f32>, #blocked> -> tensor<128x!tt.ptr<f32>, #blocked1>
+  // A thread of #blocked1 holds single elements.
+  // CHECK-NEXT: tt.load {{.*}}=> contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>
+  // CHECK-NEXT: tt.load access: order = [0], contiguity = 1, alignment = 4{{$}}
+  %v = tt.load %cvt : tensor<128x!tt.ptr<f32>, #blocked1>
+  %c64 = arith.constant 64 : i32
+  // CHECK: %arg2: i32 => contiguity = [1], divisibility = [8], constancy = [1], constant_value = <none>
+  // CHECK-NEXT: %arg3: !tt.ptr<f32> => contiguity = [1], divisibility = [16], constancy = [1], constant_value = <none>
+  // CHECK-NEXT: arith.constant
+  // CHECK-NEXT: arith.muli {{.*}}=> contiguity = [1], divisibility = [512], constancy = [1], constant_value = <none>
+  // CHECK-NEXT: tt.addptr {{.*}}=> contiguity = [1], divisibility = [16], constancy = [1], constant_value = <none>
+  // CHECK-NEXT: ttg.warp_specialize
+  // CHECK-NEXT: default
+  // CHECK-NEXT: partition0({{.*}}=> contiguity = [1], divisibility = [64], constancy = [1], constant_value = 64
+  %0 = ttg.warp_specialize(%n, %p)
+  default {
+    ttg.warp_yield %c64 : i32
+  }
+  partition0(%a: i32, %b: !tt.ptr<f32>) num_warps(4) {
+    %c64p = arith.constant 64 : i32
+    %m = arith.muli %a, %c64p : i32
+    %q = tt.addptr %b, %m : !tt.ptr<f32>, i32
+    ttg.warp_return
+  } : (i32, !tt.ptr<f32>) -> i32
+  tt.return
+}
+}
