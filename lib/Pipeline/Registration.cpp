@@ -1,6 +1,5 @@
 //===- Registration.cpp - dialects and passes every tool registers --------===//
 #include "Pipeline/Registration.h"
-#include "Conversion/TritonToTritonGPU/Passes.h"
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/Triton/Transforms/Passes.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
@@ -32,6 +31,5 @@ void mlir::triton::registerTritonPasses() {
   registerTransformsPasses();
   registerSCFToControlFlowPass();
   registerTritonTransformsPasses();
-  registerTritonToTritonGPUPasses();
   registerTritonPipelines();
 }
