@@ -3,6 +3,7 @@
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/Triton/Transforms/Passes.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/Transforms/Passes.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "Pipeline/Pipelines.h"
 
@@ -31,5 +32,6 @@ void mlir::triton::registerTritonPasses() {
   registerTransformsPasses();
   registerSCFToControlFlowPass();
   registerTritonTransformsPasses();
+  gpu::registerTritonGPUTransformsPasses();
   registerTritonPipelines();
 }

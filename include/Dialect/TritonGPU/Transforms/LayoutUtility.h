@@ -1,0 +1,75 @@
+//===- LayoutUtility.h - layout queries shared by TTGIR passes --*- C++ -*-===//
+//
+// How a layout flows through an op (forward and backward), which ops anchor a
+// layout, and the backward slice a ttg.convert_layout could be
+// rematerialized from. Used by tritongpu-coalesce and
+// tritongpu-remove-layout-conversions.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITON_DIALECT_TRITONGPU_TRANSFORMS_LAYOUTUTILITY_H
+#define TRITON_DIALECT_TRITONGPU_TRANSFORMS_LAYOUTUTILITY_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include <functional>
+
+namespace mlir::triton::gpu {
+
+/// The pointer operand of a global memory access (tt.load, tt.store,
+/// tt.atomic_rmw, tt.atomic_cas, ttg.async_copy_global_to_local); null for
+/// any other op.
+Value getMemAccessPtr(Operation *op);
+
+/// Bit width of a tensor's element; for a tensor of pointers, of the pointee.
+unsigned getElementBitWidth(RankedTensorType type);
+
+/// Dimensions sorted by decreasing contiguity; ties keep the lower dimension
+/// first.
+SmallVector<unsigned> getOrderFromContiguity(ArrayRef<int64_t> contiguity);
+
+/// True for a load or store worth keeping in its own layout: a block pointer,
+/// or a tensor of pointers with at least one element per thread.
+bool isExpensiveLoadOrStore(Operation *op);
+
+/// The encoding `op`'s tensor results have when its tensor operands have
+/// `operandEncoding`; null when the op does not carry layouts that way.
+Attribute inferDstEncoding(Operation *op, Attribute operandEncoding);
+
+/// The encoding `op`'s tensor operands must have for its result to have
+/// `resultEncoding`; null when no such encoding exists.
+Attribute inferSrcEncoding(Operation *op, Attribute resultEncoding);
+
+/// True when `op` can produce its result directly in `targetEncoding`
+/// (a convert of it folds into it), so a backward slice stops there.
+bool canFoldIntoConversion(Operation *op, Attribute targetEncoding);
+
+/// True when converting `srcType` to `dstType` only moves values between the
+/// registers of one thread (no data crosses threads).
+bool isRegisterOnlyConversion(RankedTensorType srcType,
+                              RankedTensorType dstType);
+
+/// Collects into `slice` the tensor values the operand `root` depends on,
+/// and in `layout` the encoding each must have for `root` to have
+/// `rootEncoding`. Stops at ops for which `stopPropagation` is true and at
+/// ops that fold into a conversion. `getExistingConversion` may return a
+/// value already available in the requested encoding, whose producers are
+/// then not visited. Fails when a value would need two encodings or a
+/// producer cannot take the encoding.
+LogicalResult getConvertBackwardSlice(
+    OpOperand &root, SetVector<Value> &slice, Attribute rootEncoding,
+    DenseMap<Value, Attribute> &layout,
+    std::function<bool(Operation *)> stopPropagation = nullptr,
+    std::function<Value(OpOperand &, Attribute)> getExistingConversion =
+        nullptr);
+
+/// Folds conversions that change nothing, conversions of conversions, and
+/// conversions of splats, ranges and dense constants (rebuilt in the target
+/// layout).
+void populateConvertLayoutCleanupPatterns(RewritePatternSet &patterns);
+
+} // namespace mlir::triton::gpu
+
+#endif // TRITON_DIALECT_TRITONGPU_TRANSFORMS_LAYOUTUTILITY_H

@@ -1,0 +1,137 @@
+//===- Coalesce.cpp - tritongpu-coalesce ----------------------------------===//
+#include "Analysis/AxisInfo.h"
+#include "Dialect/TritonGPU/Transforms/LayoutUtility.h"
+#include "Dialect/TritonGPU/Transforms/Passes.h"
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tritongpu-coalesce"
+
+namespace mlir::triton::gpu {
+
+#define GEN_PASS_DEF_TRITONGPUCOALESCE
+#include "Dialect/TritonGPU/Transforms/Passes.h.inc"
+
+namespace {
+
+/// Elements one thread can access at once through `op`'s pointer: bounded by
+/// the pointer's alignment and contiguity along `order[0]` and by 128 bits.
+unsigned getNumElementsPerThread(Operation *op, ArrayRef<unsigned> order,
+                                 ModuleAxisInfoAnalysis &axisInfo) {
+  Value ptr = getMemAccessPtr(op);
+  auto type = cast<RankedTensorType>(ptr.getType());
+  AxisInfo *info = axisInfo.getAxisInfo(ptr);
+  SmallVector<int64_t> shapePerCTA = getShapePerCTA(type);
+  unsigned bits = getElementBitWidth(type);
+  unsigned bytes = std::max(bits / 8, 1u);
+  unsigned maxMultiple =
+      std::max<unsigned>(info->getDivisibility(order[0]) / bytes, 1u);
+  unsigned maxContig = std::min<int64_t>(info->getContiguity(order[0]),
+                                         shapePerCTA[order[0]]);
+  unsigned alignment = std::min(maxMultiple, maxContig);
+  return std::min(alignment, 128 / bits);
+}
+
+/// The coalesced layout of the access `op`: dimensions in decreasing
+/// contiguity, and along the first as many elements per thread as every
+/// access of the same shape and order it is connected to allows.
+BlockedEncodingAttr buildCoalescedEncoding(ModuleAxisInfoAnalysis &axisInfo,
+                                           Operation *op, int numWarps,
+                                           int threadsPerWarp) {
+  Value ptr = getMemAccessPtr(op);
+  auto type = cast<RankedTensorType>(ptr.getType());
+  SmallVector<unsigned> order =
+      getOrderFromContiguity(axisInfo.getAxisInfo(ptr)->getContiguity());
+
+  unsigned perThread = getNumElementsPerThread(op, order, axisInfo);
+  if (ptr.getDefiningOp()) {
+    for (Operation *other : getSlice(op)) {
+      Value otherPtr = getMemAccessPtr(other);
+      if (!otherPtr || other == op)
+        continue;
+      auto otherType = dyn_cast<RankedTensorType>(otherPtr.getType());
+      if (!otherType || otherType.getShape() != type.getShape())
+        continue;
+      if (getOrderFromContiguity(
+              axisInfo.getAxisInfo(otherPtr)->getContiguity()) != order)
+        continue;
+      perThread =
+          std::max(perThread, getNumElementsPerThread(other, order, axisInfo));
+    }
+  }
+  SmallVector<int64_t> shapePerCTA = getShapePerCTA(type);
+  int64_t numElems = 1;
+  for (int64_t d : shapePerCTA)
+    numElems *= d;
+  perThread = std::min<int64_t>(
+      perThread, std::max<int64_t>(numElems / (numWarps * threadsPerWarp), 1));
+  // A write wider than one access leaves gaps in each warp's write; loads
+  // may, their gaps are served from L1.
+  if (!isa<LoadOp>(op))
+    perThread = std::min(perThread, getNumElementsPerThread(op, order, axisInfo));
+
+  SmallVector<unsigned> sizePerThread(type.getRank(), 1);
+  sizePerThread[order[0]] = perThread;
+  return BlockedEncodingAttr::get(op->getContext(), type.getShape(),
+                                  sizePerThread, order, numWarps,
+                                  threadsPerWarp,
+                                  getCTALayout(type.getEncoding()));
+}
+
+/// Rewrites `op` with every distributed tensor operand and result in
+/// `encoding`, converting operands in and results back out.
+void convertOpEncoding(Attribute encoding, Operation *op) {
+  OpBuilder builder(op);
+  SmallVector<Value> operands;
+  for (Value operand : op->getOperands()) {
+    auto type = dyn_cast<RankedTensorType>(operand.getType());
+    if (type && type.getEncoding() != encoding)
+      operand = ConvertLayoutOp::create(builder, op->getLoc(),
+                                        type.cloneWithEncoding(encoding),
+                                        operand);
+    operands.push_back(operand);
+  }
+  // A copy keeps the op's properties; only operands and result types change.
+  Operation *newOp = builder.clone(*op);
+  newOp->setOperands(operands);
+  for (Value result : newOp->getResults())
+    if (auto tensor = dyn_cast<RankedTensorType>(result.getType()))
+      result.setType(tensor.cloneWithEncoding(encoding));
+  for (auto [oldResult, newResult] :
+       llvm::zip(op->getResults(), newOp->getResults())) {
+    Value replacement = newResult;
+    if (newResult.getType() != oldResult.getType())
+      replacement = ConvertLayoutOp::create(builder, op->getLoc(),
+                                            oldResult.getType(), newResult);
+    oldResult.replaceAllUsesWith(replacement);
+  }
+  op->erase();
+}
+
+struct CoalescePass : public impl::TritonGPUCoalesceBase<CoalescePass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    ModuleAxisInfoAnalysis axisInfo(module);
+    int threadsPerWarp = TritonGPUDialect::getThreadsPerWarp(module);
+    llvm::MapVector<Operation *, Attribute> layouts;
+    module.walk([&](Operation *op) {
+      Value ptr = getMemAccessPtr(op);
+      if (!ptr)
+        return;
+      auto type = dyn_cast<RankedTensorType>(ptr.getType());
+      if (!type || !isa<PointerType>(type.getElementType()))
+        return;
+      layouts[op] = buildCoalescedEncoding(axisInfo, op, lookupNumWarps(op),
+                                           threadsPerWarp);
+    });
+    for (auto &[op, encoding] : layouts) {
+      LLVM_DEBUG(llvm::dbgs() << "[" DEBUG_TYPE "] " << *op << " -> "
+                              << encoding << "\n");
+      convertOpEncoding(encoding, op);
+    }
+  }
+};
+
+} // namespace
+} // namespace mlir::triton::gpu

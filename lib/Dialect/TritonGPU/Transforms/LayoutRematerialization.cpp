@@ -1,0 +1,564 @@
+//===- LayoutRematerialization.cpp - backward remat and hoisting ----------===//
+//
+// Phases 2 and 3 of tritongpu-remove-layout-conversions. A conversion whose
+// operand is computed by cheap ops (make_range, splat, arithmetic, cheap
+// loads, loop-carried values) is replaced by recomputing that slice in the
+// target layout, when the cost model says the recomputation is cheaper than
+// the conversion. Conversions that stay are moved to where they convert
+// fewer bytes or run less often.
+//
+//===----------------------------------------------------------------------===//
+#include "RemoveLayoutConversions.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/Transforms/LayoutUtility.h"
+#include "Dialect/TritonGPU/Transforms/SCFSignature.h"
+#include "mlir/Analysis/TopologicalSortUtils.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tritongpu-remove-layout-conversions"
+
+namespace mlir::triton::gpu {
+namespace {
+
+using RematMap = DenseMap<std::pair<Value, Attribute>, Value>;
+
+/// Ops that may be recomputed in another layout.
+bool canBeRemat(Operation *op) {
+  if (isa<LoadOp, StoreOp>(op))
+    return !isExpensiveLoadOrStore(op);
+  if (isa<AtomicRMWOp, AtomicCASOp, DotOp, DotScaledOp, scf::WhileOp,
+          scf::ConditionOp, AsyncCopyGlobalToLocalOp>(op))
+    return false;
+  if (auto reshape = dyn_cast<ReshapeOp>(op))
+    return !reshape.getAllowReorder();
+  // Anything with side effects other than reads runs once, where it is.
+  if (!isMemoryEffectFree(op) && !isa<LoadOp, scf::ForOp, scf::IfOp,
+                                      scf::YieldOp>(op))
+    return false;
+  return true;
+}
+
+/// Ops that need several instructions or the special function unit.
+bool isExpensiveMathOp(Operation *op) {
+  return isa<arith::DivFOp, math::ErfcOp, math::SinhOp, math::CoshOp,
+             math::TanhOp, math::AsinhOp, math::AcoshOp, math::AtanhOp,
+             math::CtPopOp, math::CountLeadingZerosOp,
+             math::CountTrailingZerosOp, math::ExpOp, math::Exp2Op,
+             math::ExpM1Op, math::LogOp, math::Log2Op, math::Log10Op,
+             math::Log1pOp, math::SinOp, math::CosOp, math::TanOp,
+             math::AsinOp, math::AcosOp, math::AtanOp, math::Atan2Op,
+             math::PowFOp, math::SqrtOp, math::RsqrtOp, math::ErfOp,
+             math::CbrtOp>(op);
+}
+
+int64_t getByteCount(Value value, int64_t minElements = 0,
+                     int64_t minBits = 0) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type)
+    return 0;
+  int64_t elements = std::max<int64_t>(type.getNumElements(), minElements);
+  Type elem = type.getElementType();
+  int64_t bits = elem.isIntOrFloat() ? elem.getIntOrFloatBitWidth() : 64;
+  return elements * std::max<int64_t>(bits, minBits) / 8;
+}
+
+/// Cost, in milli-SM-cycles, of converting `src` to `encoding`: a round trip
+/// through shared memory (8 per byte each way, doubled for the barrier), at
+/// least one 32-bit word per lane.
+int64_t getConvertCost(Value src, Attribute encoding) {
+  auto srcType = cast<RankedTensorType>(src.getType());
+  if (isRegisterOnlyConversion(srcType, srcType.cloneWithEncoding(encoding)))
+    return 0;
+  return 32 * getByteCount(src, 32, 32);
+}
+
+/// Whether recomputing `slice` (plus new conversions costing `newCvtCost`)
+/// is cheaper than keeping `convert`. Ops whose results are only used inside
+/// the slice move rather than duplicate, and cost nothing.
+bool isRematBeneficial(ConvertLayoutOp convert, const SetVector<Value> &slice,
+                       int64_t newCvtCost) {
+  SetVector<Operation *> sliceOps;
+  for (Value v : slice)
+    if (Operation *op = v.getDefiningOp())
+      sliceOps.insert(op);
+  SetVector<Value> usedOutside;
+  for (Value v : slice)
+    for (Operation *user : v.getUsers())
+      if (user != convert && !sliceOps.contains(user)) {
+        usedOutside.insert(v);
+        break;
+      }
+  for (size_t i = 0; i < usedOutside.size(); ++i)
+    if (Operation *op = usedOutside[i].getDefiningOp())
+      for (Value operand : op->getOperands())
+        if (slice.contains(operand))
+          usedOutside.insert(operand);
+
+  int64_t rematCost = newCvtCost;
+  for (Operation *op : sliceOps) {
+    if (llvm::none_of(op->getResults(),
+                      [&](Value r) { return usedOutside.contains(r); }))
+      continue;
+    if (isa<arith::ConstantOp>(op))
+      continue;
+    if (isa<LoadOp, LocalLoadOp>(op)) {
+      for (Value r : op->getResults())
+        rematCost += 8 * getByteCount(r);
+    } else if (isa<arith::ArithDialect, math::MathDialect>(op->getDialect())) {
+      int64_t scale = isExpensiveMathOp(op) ? 8 : 1;
+      for (Value r : op->getResults())
+        rematCost += scale * getByteCount(r);
+    } else if (auto reduce = dyn_cast<ReduceOp>(op)) {
+      // A reduction moves data across threads, like a conversion.
+      for (Value operand : reduce.getSrcs())
+        rematCost += 8 * getByteCount(operand);
+    }
+  }
+  int64_t convertCost =
+      getConvertCost(convert.getSrc(), convert.getType().getEncoding());
+  LLVM_DEBUG(llvm::dbgs() << "[" DEBUG_TYPE "] convert cost " << convertCost
+                          << ", remat cost " << rematCost << "\n");
+  return convertCost >= rematCost;
+}
+
+class LayoutRematerialization {
+public:
+  explicit LayoutRematerialization(FuncOp func) : func(func) {}
+
+  bool backwardRematerialization();
+  void hoistConvertOnTopOfExtOrBroadcast();
+  void hoistConvertIntoConditionals();
+
+private:
+  bool backwardRematerialization(ConvertLayoutOp convert);
+  bool hoistConvertOnTopOfExtOrBroadcast(ConvertLayoutOp convert);
+  bool hoistConvertIntoConditionals(ConvertLayoutOp convert);
+
+  /// Runs `fn` on every conversion of the function; those it leaves in place
+  /// become reusable rematerializations of their operand.
+  void forEachConvert(function_ref<bool(ConvertLayoutOp)> fn, bool &changed);
+
+  void addRemat(Value old, Attribute encoding, Value remat) {
+    remats[{old, encoding}] = remat;
+    rematOf[old] = encoding;
+  }
+  Value getRemat(Value old, Attribute encoding) const {
+    return remats.lookup({old, encoding});
+  }
+
+  LogicalResult getRematerializableSlice(
+      OpOperand &root, Attribute encoding, SetVector<Value> &slice,
+      DenseMap<Value, Attribute> &layout, RematMap &existing,
+      std::function<bool(Operation *)> stop = nullptr);
+
+  void rewriteSlice(SetVector<Value> &slice, DenseMap<Value, Attribute> &layout,
+                    const RematMap &existing, ConvertLayoutOp convert,
+                    IRMapping &mapping);
+  void updateRemats(ArrayRef<std::tuple<Value, Value>> replacements);
+
+  FuncOp func;
+  RematMap remats;
+  DenseMap<Value, Attribute> rematOf;
+  DominanceInfo domInfo;
+};
+
+void LayoutRematerialization::forEachConvert(
+    function_ref<bool(ConvertLayoutOp)> fn, bool &changed) {
+  SmallVector<ConvertLayoutOp> converts;
+  func.walk([&](ConvertLayoutOp op) { converts.push_back(op); });
+  for (ConvertLayoutOp convert : converts) {
+    if (fn(convert))
+      changed = true;
+    else
+      addRemat(convert.getSrc(), convert.getType().getEncoding(),
+               convert.getResult());
+  }
+}
+
+LogicalResult LayoutRematerialization::getRematerializableSlice(
+    OpOperand &root, Attribute encoding, SetVector<Value> &sliceArg,
+    DenseMap<Value, Attribute> &layoutArg, RematMap &existingArg,
+    std::function<bool(Operation *)> stop) {
+  SetVector<Value> slice = sliceArg;
+  DenseMap<Value, Attribute> layout = layoutArg;
+  RematMap existing = existingArg;
+  // A value already converted to the wanted layout is reused when the
+  // conversion dominates the use.
+  auto getExisting = [&](OpOperand &use, Attribute enc) -> Value {
+    Value remat = getRemat(use.get(), enc);
+    if (!remat)
+      return {};
+    if (domInfo.properlyDominates(remat, use.getOwner())) {
+      existing.try_emplace({use.get(), enc}, remat);
+      return remat;
+    }
+    existing[{use.get(), enc}] = Value();
+    return {};
+  };
+  if (failed(getConvertBackwardSlice(root, slice, encoding, layout, stop,
+                                     getExisting)) ||
+      slice.empty())
+    return failure();
+  for (Value v : slice)
+    if (Operation *op = v.getDefiningOp(); op && !canBeRemat(op))
+      return failure();
+  sliceArg = std::move(slice);
+  layoutArg = std::move(layout);
+  existingArg = std::move(existing);
+  return success();
+}
+
+void LayoutRematerialization::updateRemats(
+    ArrayRef<std::tuple<Value, Value>> replacements) {
+  for (auto [old, replacement] : replacements) {
+    auto it = rematOf.find(old);
+    if (it == rematOf.end())
+      continue;
+    Attribute encoding = it->second;
+    Value remat = remats.lookup({old, encoding});
+    remats.erase({old, encoding});
+    rematOf.erase(it);
+    for (auto [before, after] : replacements)
+      if (before == remat) {
+        remat = after;
+        break;
+      }
+    addRemat(replacement, encoding, remat);
+  }
+}
+
+void LayoutRematerialization::rewriteSlice(SetVector<Value> &slice,
+                                           DenseMap<Value, Attribute> &layout,
+                                           const RematMap &existing,
+                                           ConvertLayoutOp convert,
+                                           IRMapping &mapping) {
+  SetVector<Operation *> opsToRewrite;
+  // Yield operands each scf op of the slice must yield a second time.
+  DenseMap<Operation *, SmallVector<unsigned>> yieldOperands;
+  SetVector<Value> reused;
+  for (Value v : slice) {
+    Attribute encoding = layout.lookup(v);
+    if (Value remat = existing.lookup({v, encoding})) {
+      mapping.map(v, remat);
+      reused.insert(v);
+      continue;
+    }
+    if (Operation *def = v.getDefiningOp()) {
+      opsToRewrite.insert(def);
+      if (auto ifOp = dyn_cast<scf::IfOp>(def)) {
+        unsigned idx = cast<OpResult>(v).getResultNumber();
+        for (scf::YieldOp yield : {ifOp.thenYield(), ifOp.elseYield()}) {
+          opsToRewrite.insert(yield);
+          yieldOperands[yield].push_back(idx);
+        }
+      }
+      continue;
+    }
+    auto arg = cast<BlockArgument>(v);
+    auto loop = cast<scf::ForOp>(arg.getOwner()->getParentOp());
+    opsToRewrite.insert(loop);
+    Operation *yield = arg.getOwner()->getTerminator();
+    yieldOperands[yield].push_back(arg.getArgNumber() -
+                                   loop.getNumInductionVars());
+    opsToRewrite.insert(yield);
+  }
+  slice.set_subtract(reused);
+  opsToRewrite = topologicalSort(opsToRewrite);
+
+  SmallVector<std::tuple<Value, Value>> replacements;
+  SmallVector<Operation *> deadOps;
+  IRRewriter builder(convert.getContext());
+  for (Operation *op : opsToRewrite) {
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      // Each iter_arg of the slice gets a twin in the new layout.
+      SmallVector<std::pair<unsigned, unsigned>> twins;
+      SmallVector<Value> newInits;
+      for (BlockArgument arg : loop.getRegionIterArgs()) {
+        if (!slice.contains(arg))
+          continue;
+        OpOperand &init = *loop.getTiedLoopInit(arg);
+        twins.push_back({loop.getTiedLoopResult(&init).getResultNumber(),
+                         loop.getInitArgs().size() + newInits.size()});
+        newInits.push_back(mapping.lookup(init.get()));
+      }
+      scf::ForOp newLoop =
+          replaceForOpWithNewSignature(builder, loop, newInits, replacements);
+      deadOps.push_back(loop);
+      Block &body = *newLoop.getBody();
+      unsigned ivs = newLoop.getNumInductionVars();
+      for (auto [oldIdx, newIdx] : twins) {
+        BlockArgument oldArg = body.getArgument(oldIdx + ivs);
+        BlockArgument newArg = body.getArgument(newIdx + ivs);
+        mapping.map(loop.getResult(oldIdx), newLoop.getResult(newIdx));
+        mapping.map(oldArg, newArg);
+        addRemat(newLoop.getResult(oldIdx), layout[oldArg],
+                 newLoop.getResult(newIdx));
+        addRemat(oldArg, layout[oldArg], newArg);
+      }
+      continue;
+    }
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      SmallVector<Type> newTypes;
+      for (Value result : ifOp.getResults())
+        if (slice.contains(result))
+          newTypes.push_back(cast<RankedTensorType>(result.getType())
+                                 .cloneWithEncoding(layout[result]));
+      scf::IfOp newIf =
+          replaceIfOpWithNewSignature(builder, ifOp, newTypes, replacements);
+      unsigned newIdx = ifOp.getNumResults();
+      for (Value result : ifOp.getResults()) {
+        if (!slice.contains(result))
+          continue;
+        mapping.map(result, newIf.getResult(newIdx));
+        addRemat(result, layout[result], newIf.getResult(newIdx));
+        ++newIdx;
+      }
+      deadOps.push_back(ifOp);
+      continue;
+    }
+    builder.setInsertionPoint(op);
+    if (auto yield = dyn_cast<scf::YieldOp>(op)) {
+      SmallVector<Value> operands(yield.getOperands());
+      SmallVector<unsigned> extra = yieldOperands[op];
+      llvm::sort(extra);
+      for (unsigned idx : extra)
+        operands.push_back(mapping.lookup(yield.getOperand(idx)));
+      scf::YieldOp::create(builder, op->getLoc(), operands);
+      op->erase();
+      continue;
+    }
+    if (isa<arith::ConstantOp>(op)) {
+      // The conversion of a constant folds into a new constant.
+      Operation *copy = builder.clone(*op);
+      Value result = op->getResult(0);
+      auto type = cast<RankedTensorType>(result.getType())
+                      .cloneWithEncoding(layout[result]);
+      Value converted = ConvertLayoutOp::create(builder, op->getLoc(), type,
+                                                copy->getResult(0));
+      mapping.map(result, converted);
+      addRemat(result, layout[result], converted);
+      continue;
+    }
+    Operation *copy = builder.clone(*op, mapping);
+    for (auto [old, fresh] : llvm::zip(op->getResults(), copy->getResults())) {
+      auto it = layout.find(old);
+      if (it == layout.end())
+        continue;
+      fresh.setType(
+          cast<RankedTensorType>(old.getType()).cloneWithEncoding(it->second));
+      addRemat(old, it->second, fresh);
+    }
+  }
+  convert.replaceAllUsesWith(mapping.lookup(convert.getSrc()));
+  updateRemats(replacements);
+  for (auto [old, replacement] : replacements)
+    builder.replaceAllUsesWith(old, replacement);
+  convert->erase();
+  for (Operation *op : deadOps)
+    op->erase();
+}
+
+bool LayoutRematerialization::backwardRematerialization(
+    ConvertLayoutOp convert) {
+  RankedTensorType target = convert.getType();
+  Attribute encoding = target.getEncoding();
+  // Dot operands inside a pipelined loop are hoisted to their loads instead.
+  if (isa<DotOperandEncodingAttr>(encoding))
+    if (auto loop = convert->getParentOfType<scf::ForOp>()) {
+      auto stages = loop->getAttrOfType<IntegerAttr>("tt.num_stages");
+      if (!stages || stages.getInt() > 1)
+        return false;
+    }
+  if (Value remat = getRemat(convert.getSrc(), encoding);
+      remat && domInfo.properlyDominates(remat, convert)) {
+    convert.replaceAllUsesWith(remat);
+    convert->erase();
+    return true;
+  }
+  SetVector<Value> slice;
+  DenseMap<Value, Attribute> layout;
+  RematMap existing;
+  if (failed(getRematerializableSlice(convert.getSrcMutable(), encoding, slice,
+                                      layout, existing)))
+    return false;
+  if (!isRematBeneficial(convert, slice, /*newCvtCost=*/0))
+    return false;
+  IRMapping mapping;
+  rewriteSlice(slice, layout, existing, convert, mapping);
+  return true;
+}
+
+bool LayoutRematerialization::backwardRematerialization() {
+  bool changed = false;
+  forEachConvert([&](ConvertLayoutOp c) { return backwardRematerialization(c); },
+                 changed);
+  return changed;
+}
+
+/// Ops that make a tensor bigger: converting before them moves fewer bytes.
+bool isExtOrBroadcast(Operation *op) {
+  if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::ExtFOp, BroadcastOp,
+          ExpandDimsOp>(op))
+    return true;
+  if (auto fpToFp = dyn_cast<FpToFpOp>(op))
+    return getElementBitWidth(cast<RankedTensorType>(fpToFp.getSrc().getType())) <
+           getElementBitWidth(cast<RankedTensorType>(fpToFp.getType()));
+  return false;
+}
+
+bool LayoutRematerialization::hoistConvertOnTopOfExtOrBroadcast(
+    ConvertLayoutOp convert) {
+  Attribute encoding = convert.getType().getEncoding();
+  if (isa<DotOperandEncodingAttr>(encoding))
+    return false;
+  SetVector<Value> slice;
+  DenseMap<Value, Attribute> layout;
+  RematMap existing;
+  if (failed(getRematerializableSlice(convert.getSrcMutable(), encoding, slice,
+                                      layout, existing, isExtOrBroadcast)))
+    return false;
+  Operation *hoistAbove = nullptr;
+  for (unsigned i = 0, e = slice.size(); i < e; ++i) {
+    Operation *op = slice[i].getDefiningOp();
+    if (!op || !isExtOrBroadcast(op))
+      continue;
+    Attribute srcEncoding = inferSrcEncoding(op, layout[slice[i]]);
+    if (!srcEncoding)
+      return false;
+    // If the ext's operand can be rematerialized too, it needs no convert.
+    if (succeeded(getRematerializableSlice(op->getOpOperand(0), srcEncoding,
+                                           slice, layout, existing)))
+      continue;
+    // Two would mean two conversions.
+    if (hoistAbove)
+      return false;
+    hoistAbove = op;
+  }
+  if (!hoistAbove)
+    return false;
+  Attribute dstEncoding = layout[hoistAbove->getResult(0)];
+  Attribute srcEncoding = inferSrcEncoding(hoistAbove, dstEncoding);
+  if (!srcEncoding)
+    return false;
+  if (!isRematBeneficial(
+          convert, slice,
+          getConvertCost(hoistAbove->getOperand(0), srcEncoding)))
+    return false;
+  OpBuilder builder(hoistAbove);
+  auto srcType = cast<RankedTensorType>(hoistAbove->getOperand(0).getType());
+  Value converted =
+      ConvertLayoutOp::create(builder, convert.getLoc(),
+                              srcType.cloneWithEncoding(srcEncoding),
+                              hoistAbove->getOperand(0));
+  Operation *copy = builder.clone(*hoistAbove);
+  copy->setOperand(0, converted);
+  copy->getResult(0).setType(
+      cast<RankedTensorType>(hoistAbove->getResult(0).getType())
+          .cloneWithEncoding(dstEncoding));
+  IRMapping mapping;
+  mapping.map(hoistAbove->getResult(0), copy->getResult(0));
+  slice.remove(hoistAbove->getResult(0));
+  rewriteSlice(slice, layout, existing, convert, mapping);
+  return true;
+}
+
+void LayoutRematerialization::hoistConvertOnTopOfExtOrBroadcast() {
+  bool changed = false;
+  forEachConvert(
+      [&](ConvertLayoutOp c) { return hoistConvertOnTopOfExtOrBroadcast(c); },
+      changed);
+}
+
+bool LayoutRematerialization::hoistConvertIntoConditionals(
+    ConvertLayoutOp convert) {
+  auto isIf = [](Operation *op) { return isa<scf::IfOp>(op); };
+  SetVector<Value> slice;
+  DenseMap<Value, Attribute> layout;
+  RematMap existing;
+  if (failed(getRematerializableSlice(convert.getSrcMutable(),
+                                      convert.getType().getEncoding(), slice,
+                                      layout, existing, isIf)))
+    return false;
+  // (scf.if result, branch edge) pairs to convert inside one branch, and
+  // scf.if results to convert right after the op.
+  SmallVector<std::pair<Value, OpOperand *>> intoBranch;
+  SmallVector<OpResult> terminals;
+  for (unsigned i = 0; i != slice.size(); ++i) {
+    Value v = slice[i];
+    auto ifOp = v.getDefiningOp<scf::IfOp>();
+    if (!ifOp)
+      continue;
+    Attribute encoding = layout.at(v);
+    unsigned idx = cast<OpResult>(v).getResultNumber();
+    OpOperand &thenEdge = ifOp.thenYield()->getOpOperand(idx);
+    OpOperand &elseEdge = ifOp.elseYield()->getOpOperand(idx);
+    SetVector<Value> newSlice = slice;
+    DenseMap<Value, Attribute> newLayout = layout;
+    RematMap newExisting = existing;
+    bool thenOk = succeeded(getRematerializableSlice(
+        thenEdge, encoding, newSlice, newLayout, newExisting, isIf));
+    bool elseOk = succeeded(getRematerializableSlice(
+        elseEdge, encoding, newSlice, newLayout, newExisting, isIf));
+    if (thenOk == elseOk || !isa<scf::ForOp>(ifOp->getParentOp())) {
+      if (thenOk && elseOk) {
+        slice = std::move(newSlice);
+        layout = std::move(newLayout);
+        existing = std::move(newExisting);
+      } else {
+        terminals.push_back(cast<OpResult>(v));
+      }
+      continue;
+    }
+    // Only one branch needs the conversion; inside a loop the branch runs
+    // less often than the loop body.
+    slice = std::move(newSlice);
+    layout = std::move(newLayout);
+    existing = std::move(newExisting);
+    intoBranch.push_back({v, thenOk ? &elseEdge : &thenEdge});
+  }
+  if (intoBranch.empty())
+    return false;
+  IRMapping mapping;
+  auto convertAt = [&](OpBuilder &b, Value v, Attribute encoding) {
+    auto type = cast<RankedTensorType>(v.getType()).cloneWithEncoding(encoding);
+    mapping.map(v, ConvertLayoutOp::create(b, convert.getLoc(), type, v));
+    slice.remove(v);
+  };
+  for (OpResult v : terminals) {
+    OpBuilder b(v.getContext());
+    b.setInsertionPointAfter(v.getOwner());
+    convertAt(b, v, layout.at(v));
+  }
+  for (auto [result, edge] : intoBranch) {
+    OpBuilder b(edge->getOwner());
+    convertAt(b, edge->get(), layout.at(result));
+  }
+  rewriteSlice(slice, layout, existing, convert, mapping);
+  return true;
+}
+
+void LayoutRematerialization::hoistConvertIntoConditionals() {
+  bool changed = false;
+  forEachConvert(
+      [&](ConvertLayoutOp c) { return hoistConvertIntoConditionals(c); },
+      changed);
+}
+
+} // namespace
+
+bool rematerializeBackward(FuncOp func) {
+  return LayoutRematerialization(func).backwardRematerialization();
+}
+
+void hoistConversions(FuncOp func) {
+  LayoutRematerialization(func).hoistConvertOnTopOfExtOrBroadcast();
+  LayoutRematerialization(func).hoistConvertIntoConditionals();
+}
+
+} // namespace mlir::triton::gpu

@@ -1,0 +1,54 @@
+//===- RemoveLayoutConversions.cpp - tritongpu-remove-layout-conversions --===//
+#include "RemoveLayoutConversions.h"
+#include "Dialect/TritonGPU/Transforms/LayoutUtility.h"
+#include "Dialect/TritonGPU/Transforms/Passes.h"
+#include "Dialect/TritonGPU/Transforms/SCFSignature.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#define DEBUG_TYPE "tritongpu-remove-layout-conversions"
+
+namespace mlir::triton::gpu {
+
+#define GEN_PASS_DEF_TRITONGPUREMOVELAYOUTCONVERSIONS
+#include "Dialect/TritonGPU/Transforms/Passes.h.inc"
+
+namespace {
+
+struct RemoveLayoutConversionsPass
+    : public impl::TritonGPURemoveLayoutConversionsBase<
+          RemoveLayoutConversionsPass> {
+  /// Folds no-op conversions, conversions of conversions and of values that
+  /// can be built in any layout, and erases what became dead.
+  LogicalResult cleanUpConversions(bool withDeadLoopArgs) {
+    RewritePatternSet patterns(&getContext());
+    populateConvertLayoutCleanupPatterns(patterns);
+    if (withDeadLoopArgs) {
+      populateForOpDeadArgumentElimination(patterns);
+      scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());
+      scf::IfOp::getCanonicalizationPatterns(patterns, &getContext());
+    }
+    return applyPatternsGreedily(getOperation(), std::move(patterns));
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    module.walk([](FuncOp func) { propagateLayoutsForward(func); });
+    if (failed(cleanUpConversions(false)))
+      return signalPassFailure();
+
+    bool changed;
+    do {
+      changed = false;
+      module.walk([&](FuncOp func) { changed |= rematerializeBackward(func); });
+      if (failed(cleanUpConversions(false)))
+        return signalPassFailure();
+    } while (changed);
+
+    module.walk([](FuncOp func) { hoistConversions(func); });
+    if (failed(cleanUpConversions(true)))
+      return signalPassFailure();
+  }
+};
+
+} // namespace
+} // namespace mlir::triton::gpu

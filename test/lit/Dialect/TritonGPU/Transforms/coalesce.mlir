@@ -1,0 +1,93 @@
+// RUN: triton-opt %s -split-input-file -tritongpu-coalesce -verify-each | FileCheck %s
+
+// A contiguous, 16-byte aligned f32 access: 4 elements (128 bits) per thread.
+// CHECK-DAG: [[B1:#.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: [[B4:#.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: @aligned_f32
+tt.func @aligned_f32(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %q: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32) {
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+  %ps = tt.splat %p : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+  %pp = tt.addptr %ps, %r : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+  %ns = tt.splat %n : i32 -> tensor<1024xi32, #blocked>
+  %m = arith.cmpi slt, %r, %ns : tensor<1024xi32, #blocked>
+  // CHECK: [[P:%.*]] = ttg.convert_layout %{{.*}} : tensor<1024x!tt.ptr<f32>, [[B1]]> -> tensor<1024x!tt.ptr<f32>, [[B4]]>
+  // CHECK: [[M:%.*]] = ttg.convert_layout %{{.*}} : tensor<1024xi1, [[B1]]> -> tensor<1024xi1, [[B4]]>
+  // CHECK: [[L:%.*]] = tt.load [[P]], [[M]] : tensor<1024x!tt.ptr<f32>, [[B4]]>
+  // CHECK: ttg.convert_layout [[L]] : tensor<1024xf32, [[B4]]> -> tensor<1024xf32, [[B1]]>
+  %v = tt.load %pp, %m : tensor<1024x!tt.ptr<f32>, #blocked>
+  %qs = tt.splat %q : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+  %qp = tt.addptr %qs, %r : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+  // CHECK: tt.store {{.*}} : tensor<1024x!tt.ptr<f32>, [[B4]]>
+  tt.store %qp, %v, %m : tensor<1024x!tt.ptr<f32>, #blocked>
+  tt.return
+}
+}
+
+// -----
+
+// A store is never wider than its own alignment allows (gaps in a warp's
+// write cost bandwidth); a load takes the widest width of the accesses it is
+// connected to.
+// CHECK-DAG: [[B1:#.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: [[B4:#.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: @unaligned_store
+tt.func @unaligned_store(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %q: !tt.ptr<f32>) {
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+  %ps = tt.splat %p : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+  %pp = tt.addptr %ps, %r : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+  // CHECK: tt.load %{{.*}} : tensor<1024x!tt.ptr<f32>, [[B4]]>
+  %v = tt.load %pp : tensor<1024x!tt.ptr<f32>, #blocked>
+  %qs = tt.splat %q : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+  %qp = tt.addptr %qs, %r : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+  // CHECK: tt.store %{{.*}} : tensor<1024x!tt.ptr<f32>, [[B1]]>
+  tt.store %qp, %v : tensor<1024x!tt.ptr<f32>, #blocked>
+  tt.return
+}
+}
+
+// -----
+
+// 2-D, row-major contiguous f16 rows: 8 halves (128 bits) per thread along
+// dim 1, order [1, 0]; threads then warps fill the row first.
+// CHECK: [[B:#.*]] = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
+#sl0 = #ttg.slice<{dim = 0, parent = #blocked}>
+#sl1 = #ttg.slice<{dim = 1, parent = #blocked}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: @rows_f16
+tt.func @rows_f16(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %stride: i32 {tt.divisibility = 16 : i32}) {
+  %rm = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #sl1>
+  %rn = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #sl0>
+  %m2 = tt.expand_dims %rm {axis = 1 : i32} : tensor<128xi32, #sl1> -> tensor<128x1xi32, #blocked>
+  %s = tt.splat %stride : i32 -> tensor<128x1xi32, #blocked>
+  %ms = arith.muli %m2, %s : tensor<128x1xi32, #blocked>
+  %n2 = tt.expand_dims %rn {axis = 0 : i32} : tensor<64xi32, #sl0> -> tensor<1x64xi32, #blocked>
+  %mb = tt.broadcast %ms : tensor<128x1xi32, #blocked> -> tensor<128x64xi32, #blocked>
+  %nb = tt.broadcast %n2 : tensor<1x64xi32, #blocked> -> tensor<128x64xi32, #blocked>
+  %off = arith.addi %mb, %nb : tensor<128x64xi32, #blocked>
+  %ps = tt.splat %p : !tt.ptr<f16> -> tensor<128x64x!tt.ptr<f16>, #blocked>
+  %pp = tt.addptr %ps, %off : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+  // CHECK: tt.load %{{.*}} : tensor<128x64x!tt.ptr<f16>, [[B]]>
+  %v = tt.load %pp : tensor<128x64x!tt.ptr<f16>, #blocked>
+  tt.store %pp, %v : tensor<128x64x!tt.ptr<f16>, #blocked>
+  tt.return
+}
+}
+
+// -----
+
+// Scalar pointers and tensors of non-pointers are left alone.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: @scalar
+tt.func @scalar(%p: !tt.ptr<f32>) {
+  // CHECK-NOT: ttg.convert_layout
+  %v = tt.load %p : !tt.ptr<f32>
+  tt.store %p, %v : !tt.ptr<f32>
+  tt.return
+}
+}

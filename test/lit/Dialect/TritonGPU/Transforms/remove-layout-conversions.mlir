@@ -1,0 +1,121 @@
+// RUN: triton-opt %s -split-input-file -tritongpu-remove-layout-conversions -verify-each | FileCheck %s
+
+// After coalescing: the loads' layout flows forward to the add and the
+// store, and the pointer and mask computations are rematerialized in it.
+// CHECK-DAG: [[B4:#.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: @add
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.make_range {{.*}} : tensor<1024xi32, [[B4]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: arith.addf {{.*}} : tensor<1024xf32, [[B4]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.store {{.*}} : tensor<1024x!tt.ptr<f32>, [[B4]]>
+// CHECK-NOT: #b1
+tt.func @add(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>, %o: !tt.ptr<f32>, %n: i32) {
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b1>
+  %ns = tt.splat %n : i32 -> tensor<1024xi32, #b1>
+  %m = arith.cmpi slt, %r, %ns : tensor<1024xi32, #b1>
+  %xs = tt.splat %x : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #b1>
+  %xp = tt.addptr %xs, %r : tensor<1024x!tt.ptr<f32>, #b1>, tensor<1024xi32, #b1>
+  %xp4 = ttg.convert_layout %xp : tensor<1024x!tt.ptr<f32>, #b1> -> tensor<1024x!tt.ptr<f32>, #b4>
+  %m4 = ttg.convert_layout %m : tensor<1024xi1, #b1> -> tensor<1024xi1, #b4>
+  %xv4 = tt.load %xp4, %m4 : tensor<1024x!tt.ptr<f32>, #b4>
+  %xv = ttg.convert_layout %xv4 : tensor<1024xf32, #b4> -> tensor<1024xf32, #b1>
+  %ys = tt.splat %y : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #b1>
+  %yp = tt.addptr %ys, %r : tensor<1024x!tt.ptr<f32>, #b1>, tensor<1024xi32, #b1>
+  %yp4 = ttg.convert_layout %yp : tensor<1024x!tt.ptr<f32>, #b1> -> tensor<1024x!tt.ptr<f32>, #b4>
+  %yv4 = tt.load %yp4, %m4 : tensor<1024x!tt.ptr<f32>, #b4>
+  %yv = ttg.convert_layout %yv4 : tensor<1024xf32, #b4> -> tensor<1024xf32, #b1>
+  %s = arith.addf %xv, %yv : tensor<1024xf32, #b1>
+  %os = tt.splat %o : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #b1>
+  %op = tt.addptr %os, %r : tensor<1024x!tt.ptr<f32>, #b1>, tensor<1024xi32, #b1>
+  %op4 = ttg.convert_layout %op : tensor<1024x!tt.ptr<f32>, #b1> -> tensor<1024x!tt.ptr<f32>, #b4>
+  %s4 = ttg.convert_layout %s : tensor<1024xf32, #b1> -> tensor<1024xf32, #b4>
+  tt.store %op4, %s4, %m4 : tensor<1024x!tt.ptr<f32>, #b4>
+  tt.return
+}
+}
+
+// -----
+
+// A loop-carried accumulator takes the layout of the load feeding it; the
+// reduction to a scalar reads it in that layout.
+// CHECK-DAG: [[B4:#.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: @loop_sum
+// CHECK-NOT: ttg.convert_layout
+// CHECK: scf.for {{.*}} -> (tensor<1024xf32, [[B4]]>)
+// CHECK-NOT: ttg.convert_layout
+// CHECK: "tt.reduce"
+// CHECK: (tensor<1024xf32, [[B4]]>) -> f32
+tt.func @loop_sum(%x: !tt.ptr<f32>, %k: i32) -> f32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.000000e+00> : tensor<1024xf32, #b1>
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #b1>
+  %xs = tt.splat %x : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #b1>
+  %xp = tt.addptr %xs, %r : tensor<1024x!tt.ptr<f32>, #b1>, tensor<1024xi32, #b1>
+  %acc = scf.for %i = %c0 to %k step %c1 iter_args(%a = %zero) -> (tensor<1024xf32, #b1>) : i32 {
+    %xp4 = ttg.convert_layout %xp : tensor<1024x!tt.ptr<f32>, #b1> -> tensor<1024x!tt.ptr<f32>, #b4>
+    %v4 = tt.load %xp4 : tensor<1024x!tt.ptr<f32>, #b4>
+    %v = ttg.convert_layout %v4 : tensor<1024xf32, #b4> -> tensor<1024xf32, #b1>
+    %s = arith.addf %a, %v : tensor<1024xf32, #b1>
+    scf.yield %s : tensor<1024xf32, #b1>
+  }
+  %t = "tt.reduce"(%acc) <{axis = 0 : i32}> ({
+  ^bb0(%l: f32, %rr: f32):
+    %m = arith.addf %l, %rr : f32
+    tt.reduce.return %m : f32
+  }) : (tensor<1024xf32, #b1>) -> f32
+  tt.return %t : f32
+}
+}
+
+// -----
+
+// The store's pointers are an argument in another layout: the product is
+// converted once for it; the load, too expensive to recompute, keeps its own.
+// CHECK-DAG: [[B1:#.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: [[B4:#.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: @keep_expensive_load
+// CHECK: [[L:%.*]] = tt.load %arg0 : tensor<1024x!tt.ptr<f32>, [[B4]]>
+// CHECK: [[M:%.*]] = arith.mulf [[L]], [[L]] : tensor<1024xf32, [[B4]]>
+// CHECK: [[C:%.*]] = ttg.convert_layout [[M]] : tensor<1024xf32, [[B4]]> -> tensor<1024xf32, [[B1]]>
+// CHECK: tt.store %arg1, [[C]] : tensor<1024x!tt.ptr<f32>, [[B1]]>
+// CHECK-NOT: ttg.convert_layout
+tt.func @keep_expensive_load(%p: tensor<1024x!tt.ptr<f32>, #b4>, %q: tensor<1024x!tt.ptr<f32>, #b1>) {
+  %v4 = tt.load %p : tensor<1024x!tt.ptr<f32>, #b4>
+  %v = ttg.convert_layout %v4 : tensor<1024xf32, #b4> -> tensor<1024xf32, #b1>
+  %w = arith.mulf %v, %v : tensor<1024xf32, #b1>
+  tt.store %q, %w : tensor<1024x!tt.ptr<f32>, #b1>
+  tt.return
+}
+}
+
+// -----
+
+// A conversion after a broadcast moves above it: it then converts 64
+// elements instead of 4096.
+// CHECK-DAG: [[BA:#.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+// CHECK-DAG: [[BB:#.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#ba = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#bb = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: @hoist_above_broadcast
+// CHECK: [[C:%.*]] = ttg.convert_layout %arg0 : tensor<64x1xf32, [[BA]]> -> tensor<64x1xf32, [[BB]]>
+// CHECK: tt.broadcast [[C]] : tensor<64x1xf32, [[BB]]> -> tensor<64x64xf32, [[BB]]>
+tt.func @hoist_above_broadcast(%a: tensor<64x1xf32, #ba>, %p: tensor<64x64x!tt.ptr<f32>, #bb>) {
+  %b = tt.broadcast %a : tensor<64x1xf32, #ba> -> tensor<64x64xf32, #ba>
+  %c = ttg.convert_layout %b : tensor<64x64xf32, #ba> -> tensor<64x64xf32, #bb>
+  tt.store %p, %c : tensor<64x64x!tt.ptr<f32>, #bb>
+  tt.return
+}
+}
