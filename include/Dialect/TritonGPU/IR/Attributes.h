@@ -13,6 +13,8 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include "Tools/LinearLayout.h"
+
 #define GET_ATTRDEF_CLASSES
 #include "Dialect/TritonGPU/IR/CTAEncodingAttr.h.inc"
 
@@ -22,6 +24,7 @@
 #include "Dialect/TritonGPU/IR/AttrDefs.h.inc"
 
 namespace mlir::triton::gpu {
+using mlir::triton::LinearLayout;
 /// The name older Triton code uses for the CTA encoding.
 using CTALayoutAttr = CTAEncodingAttr;
 } // namespace mlir::triton::gpu

@@ -139,6 +139,47 @@ def DotOperandEncodingAttr : DistributedEncoding<"DotOperandEncoding",
   }];
 }
 
+def LinearLayoutParam : AttrOrTypeParameter<"LinearLayout", "linear layout"> {
+  let cppAccessorType = "const LinearLayout &";
+}
+
+def LinearEncodingAttr : DistributedEncoding<"LinearEncoding", "linear_encoding"> {
+  let mnemonic = "linear";
+  let summary = "Any distributed layout, as the linear map it is";
+  let description = [{
+    A linear map (over GF(2)) from (register, lane, warp, block) to the
+    tensor coordinates, given by the coordinates of each power of two of
+    each input: `#ttg.linear<{register = [[0, 1], [8, 0]], lane = [[0, 2],
+    [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0]], block = []}>`. A
+    larger tensor repeats it in registers; a smaller one drops registers and
+    duplicates lanes/warps beyond it.
+  }];
+  let parameters = (ins LinearLayoutParam:$linearLayout);
+  let extraClassDeclaration = [{
+    CTAEncodingAttr getCTALayout() const;
+    /// Per dimension, 2^(number of bases of `inDim` moving it); zero bases
+    /// count for the previous dimension unless `skipBroadcast`.
+    SmallVector<unsigned> basesPerDim(StringRef inDim,
+                                      bool skipBroadcast = true) const;
+    /// Dimensions in the order the bases of `inDim` first move them, then
+    /// those of `defaultOrder` not seen.
+    SmallVector<unsigned> orderPerDim(StringRef inDim,
+                                      ArrayRef<unsigned> defaultOrder) const;
+    /// The register order ([rank-1, ..., 0] for dimensions no register
+    /// moves).
+    SmallVector<unsigned> getOrder() const;
+    SmallVector<unsigned> getThreadOrder() const;
+    SmallVector<unsigned> getWarpOrder() const;
+    SmallVector<unsigned> getThreadsPerWarp() const;
+    SmallVector<unsigned> getWarpsPerCTA() const;
+    /// Registers per thread along each dimension in one tile (repetitions of
+    /// the CTA tile stripped).
+    SmallVector<unsigned> getSizePerThread() const;
+    /// The layout fitted to a tensor of `shape`.
+    LinearLayout toLinearLayout(ArrayRef<int64_t> shape) const;
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Shared memory layouts
 //===----------------------------------------------------------------------===//
@@ -184,6 +225,27 @@ def NVMMASharedEncodingAttr
     int getVec() const;
     int getPerPhase() const;
     int getMaxPhase() const;
+  }];
+}
+
+def SharedLinearEncodingAttr
+    : SharedEncoding<"SharedLinearEncoding", "shared_linear_encoding",
+                     [DeclareAttrInterfaceMethods<SharedEncodingTrait,
+                                                  ["getAlignment"]>]> {
+  let mnemonic = "shared_linear";
+  let summary = "Any shared memory layout, as the linear map it is";
+  let description = [{
+    A linear map from (offset, block) to the tensor coordinates; the buffer
+    holds the element at L(offset) at `offset`. `alignment` is the byte
+    alignment the buffer needs. `block` is omitted when empty:
+    `#ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0]]}, alignment = 16>`.
+  }];
+  let parameters = (ins LinearLayoutParam:$linearLayout,
+                        "unsigned":$layoutAlignment);
+  let extraClassDeclaration = [{
+    CTAEncodingAttr getCTALayout() const;
+    /// The offset order ([rank-1, ..., 0] for dimensions no offset moves).
+    SmallVector<unsigned> getOrder() const;
   }];
 }
 

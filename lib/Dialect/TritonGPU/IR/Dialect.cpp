@@ -11,7 +11,8 @@ using namespace mlir::triton::gpu;
 
 namespace {
 /// Prints layouts and the shared memory space by alias, with Triton's
-/// names: `#blocked`, `#mma`, `#shared`, `#smem` (then `#blocked1`, ...).
+/// names: `#blocked`, `#linear`, `#mma`, `#shared`, `#smem` (then
+/// `#blocked1`, ...).
 /// Slices and dot operands stay inline.
 struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
   using OpAsmDialectInterface::OpAsmDialectInterface;
@@ -23,6 +24,8 @@ struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
       os << "shared";
     else if (isa<BlockedEncodingAttr>(attr))
       os << "blocked";
+    else if (isa<LinearEncodingAttr>(attr))
+      os << "linear";
     else if (isa<SharedMemorySpaceAttr>(attr))
       os << "smem";
     else

@@ -100,16 +100,22 @@ SmallVector<unsigned> mlir::triton::gpu::getOrder(Attribute layout) {
           return SmallVector<unsigned>{0};
         return getMatrixOrder(rank, /*rowMajor=*/!enc.getTransposed());
       })
+      .Case<LinearEncodingAttr, SharedLinearEncodingAttr>(
+          [](auto enc) { return enc.getOrder(); })
       .Default([](Attribute) { return SmallVector<unsigned>(); });
 }
 
 SmallVector<unsigned> mlir::triton::gpu::getThreadOrder(Attribute layout) {
+  if (auto linear = dyn_cast<LinearEncodingAttr>(layout))
+    return linear.getThreadOrder();
   if (auto slice = dyn_cast<SliceEncodingAttr>(layout))
     return eraseOrder(getThreadOrder(slice.getParent()), slice.getDim());
   return getOrder(layout);
 }
 
 SmallVector<unsigned> mlir::triton::gpu::getWarpOrder(Attribute layout) {
+  if (auto linear = dyn_cast<LinearEncodingAttr>(layout))
+    return linear.getWarpOrder();
   if (auto slice = dyn_cast<SliceEncodingAttr>(layout))
     return eraseOrder(getWarpOrder(slice.getParent()), slice.getDim());
   // The warps of an mma layout (and of its operands) go down M first.
@@ -126,6 +132,7 @@ SmallVector<unsigned> mlir::triton::gpu::getWarpOrder(Attribute layout) {
 
 SmallVector<unsigned> mlir::triton::gpu::getSizePerThread(Attribute layout) {
   return TypeSwitch<Attribute, SmallVector<unsigned>>(layout)
+      .Case([](LinearEncodingAttr enc) { return enc.getSizePerThread(); })
       .Case([](BlockedEncodingAttr enc) {
         return SmallVector<unsigned>(enc.getSizePerThread());
       })
@@ -147,6 +154,7 @@ SmallVector<unsigned> mlir::triton::gpu::getSizePerThread(Attribute layout) {
 
 SmallVector<unsigned> mlir::triton::gpu::getThreadsPerWarp(Attribute layout) {
   return TypeSwitch<Attribute, SmallVector<unsigned>>(layout)
+      .Case([](LinearEncodingAttr enc) { return enc.getThreadsPerWarp(); })
       .Case([](BlockedEncodingAttr enc) {
         return SmallVector<unsigned>(enc.getThreadsPerWarp());
       })
@@ -169,6 +177,7 @@ SmallVector<unsigned> mlir::triton::gpu::getThreadsPerWarp(Attribute layout) {
 
 SmallVector<unsigned> mlir::triton::gpu::getWarpsPerCTA(Attribute layout) {
   return TypeSwitch<Attribute, SmallVector<unsigned>>(layout)
+      .Case([](LinearEncodingAttr enc) { return enc.getWarpsPerCTA(); })
       .Case([](BlockedEncodingAttr enc) {
         return SmallVector<unsigned>(enc.getWarpsPerCTA());
       })
@@ -198,6 +207,15 @@ unsigned mlir::triton::gpu::getNumWarpsPerCTA(Attribute layout) {
 
 SmallVector<unsigned> mlir::triton::gpu::getShapePerCTATile(Attribute layout) {
   return TypeSwitch<Attribute, SmallVector<unsigned>>(layout)
+      .Case([](LinearEncodingAttr enc) {
+        // The layout's extent within one CTA.
+        SmallVector<unsigned> tile;
+        for (auto [size, split] :
+             llvm::zip(enc.getLinearLayout().getOutDimSizes(),
+                       enc.getCTALayout().getCTASplitNum()))
+          tile.push_back(size / split);
+        return tile;
+      })
       .Case([](BlockedEncodingAttr enc) {
         SmallVector<unsigned> tile;
         for (auto [s, t, w] : llvm::zip(enc.getSizePerThread(),

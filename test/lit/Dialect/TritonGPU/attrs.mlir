@@ -45,6 +45,32 @@
 #nvc = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[1, 0]]}>
 #smem = #ttg.shared_memory
 
+// Linear layouts: every input dimension printed, in order (an empty one as
+// []); a shared linear layout leaves out an empty block.
+// CHECK-DAG: #[[LIN:linear[0-9]*]] = #ttg.linear<{register = {{\[\[}}0, 1], [8, 0]], lane = {{\[\[}}0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = {{\[\[}}16, 0], [32, 0]], block = []}>
+// CHECK-DAG: #[[LIN1:linear[0-9]*]] = #ttg.linear<{register = {{\[\[}}1]], lane = {{\[\[}}2], [4], [8], [16], [32]], warp = {{\[\[}}64], [0]], block = {{\[\[}}128]]}>
+// CHECK-DAG: #[[SL:shared[0-9]*]] = #ttg.shared_linear<{offset = {{\[\[}}0, 1], [0, 2], [1, 0], [2, 0]]}, alignment = 16>
+// CHECK-DAG: #[[SL2:shared[0-9]*]] = #ttg.shared_linear<{offset = {{\[\[}}0, 1], [1, 0]], block = {{\[\[}}0, 2]]}, alignment = 128>
+#lin = #ttg.linear<{register = [[0, 1], [8, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []}>
+#lin1 = #ttg.linear<{register = [[1]], lane = [[2], [4], [8], [16], [32]], warp = [[64], [0]], block = [[128]]}>
+#sl = #ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0], [2, 0]]}, alignment = 16>
+#sl2 = #ttg.shared_linear<{offset = [[0, 1], [1, 0]], block = [[0, 2]]}, alignment = 128>
+// An explicitly empty block is the same attribute as #sl.
+#sle = #ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0], [2, 0]], block = []}, alignment = 16>
+
+// CHECK-LABEL: tt.func @linear
+// CHECK-SAME: tensor<64x8xf32, #[[LIN]]>
+// CHECK-SAME: tensor<256xf32, #[[LIN1]]>
+// CHECK-SAME: !ttg.memdesc<4x4xf16, #[[SL]], #[[SMEM]]>
+// CHECK-SAME: !ttg.memdesc<2x4xf16, #[[SL2]], #[[SMEM]]>
+// CHECK-SAME: !ttg.memdesc<4x4xf16, #[[SL]], #[[SMEM]]>
+tt.func @linear(%a: tensor<64x8xf32, #lin>, %b: tensor<256xf32, #lin1>,
+                %c: !ttg.memdesc<4x4xf16, #sl, #smem>,
+                %d: !ttg.memdesc<2x4xf16, #sl2, #smem>,
+                %e: !ttg.memdesc<4x4xf16, #sle, #smem>) {
+  tt.return
+}
+
 // CHECK-LABEL: tt.func @blocked
 // CHECK-SAME: tensor<1024xf32, #[[B1]]>
 // CHECK-SAME: tensor<128x64xf16, #[[B2]]>

@@ -292,3 +292,62 @@
 
 // expected-error @+1 {{expected key 'rank'}}
 #layout = #ttg.cta_encoding<{CGALayout = [[1]]}>
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// linear and shared_linear
+//===----------------------------------------------------------------------===//
+
+// expected-error @+1 {{In a distributed layout, each base must move in at most one dimension.}}
+#layout = #ttg.linear<{register = [[1, 1], [0, 1]], lane = [], warp = [], block = []}>
+
+// -----
+
+// expected-error @+1 {{invalid linear layout: layout is not surjective}}
+#layout = #ttg.linear<{register = [[0, 2]], lane = [], warp = [], block = []}>
+
+// -----
+
+// expected-error @+1 {{expected basis of 'block' not found}}
+#layout = #ttg.linear<{register = [[1]], lane = [], warp = []}>
+
+// -----
+
+// expected-error @+1 {{unexpected key: foo}}
+#layout = #ttg.linear<{register = [[1]], lane = [], warp = [], block = [], foo = []}>
+
+// -----
+
+// expected-error @+1 {{Empty Layout not supported}}
+#layout = #ttg.linear<{register = [], lane = [], warp = [], block = []}>
+
+// -----
+
+// expected-error @+1 {{expected array of integers in basis for 'lane'}}
+#layout = #ttg.linear<{register = [[1]], lane = [1], warp = [], block = []}>
+
+// -----
+
+// expected-error @+1 {{block bases must be 0 or powers of two}}
+#layout = #ttg.linear<{register = [[1]], lane = [], warp = [], block = [[3]]}>
+
+// -----
+
+// expected-error @+1 {{alignment must be a positive power of two}}
+#layout = #ttg.shared_linear<{offset = [[1]]}, alignment = 3>
+
+// -----
+
+// expected-error @+1 {{alignment must be specified outside of the linear layout braces}}
+#layout = #ttg.shared_linear<{offset = [[1]], alignment = 16}>
+
+// -----
+
+// expected-error @+1 {{After removing the zero bases the layout must be bijective}}
+#layout = #ttg.shared_linear<{offset = [[1], [1]]}, alignment = 16>
+
+// -----
+
+// expected-error @+1 {{expected basis of 'offset' not found}}
+#layout = #ttg.shared_linear<{block = []}, alignment = 16>
