@@ -1,5 +1,6 @@
 //===- Registration.cpp - dialects and passes every tool registers --------===//
 #include "Pipeline/Registration.h"
+#include "Conversion/TritonToTritonGPU/Passes.h"
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/Triton/Transforms/Passes.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
@@ -32,6 +33,7 @@ void mlir::triton::registerTritonPasses() {
   registerTransformsPasses();
   registerSCFToControlFlowPass();
   registerTritonTransformsPasses();
+  registerTritonToTritonGPUPasses();
   gpu::registerTritonGPUTransformsPasses();
   registerTritonPipelines();
 }
