@@ -7,8 +7,9 @@ using namespace mlir::triton;
 using namespace mlir::triton::nvidia_gpu;
 using namespace mlir::triton::nvidia_gpu::detail;
 
-LogicalResult mlir::triton::nvidia_gpu::verifyBarrierType(
-    Operation *op, gpu::MemDescType type) {
+LogicalResult
+mlir::triton::nvidia_gpu::verifyBarrierType(Operation *op,
+                                            gpu::MemDescType type) {
   if (type.getShape() != ArrayRef<int64_t>{1} ||
       !type.getElementType().isInteger(64))
     return op->emitOpError("an mbarrier must be a 1xi64 memory descriptor, "

@@ -62,7 +62,8 @@ static LogicalResult verifySharedOperand(Operation *op, StringRef name,
   if (!isSharedMemory(type))
     return op->emitOpError("operand ")
            << name << " must live in shared memory (#ttg.shared_memory)";
-  auto nvmma = dyn_cast_or_null<gpu::NVMMASharedEncodingAttr>(type.getEncoding());
+  auto nvmma =
+      dyn_cast_or_null<gpu::NVMMASharedEncodingAttr>(type.getEncoding());
   if (!nvmma)
     return op->emitOpError("shared-memory operand ")
            << name << " must have an #ttg.nvmma_shared layout, got "
@@ -137,8 +138,7 @@ LogicalResult WarpGroupDotOp::verify() {
   if (*aKind == WgmmaKind::TF32 && getInputPrecision() != InputPrecision::TF32)
     return emitOpError("f32 operands are multiplied as tf32: inputPrecision "
                        "must be tf32");
-  if (*aKind == WgmmaKind::FP8 && dElem.isF32() &&
-      getMaxNumImpreciseAcc() < 32)
+  if (*aKind == WgmmaKind::FP8 && dElem.isF32() && getMaxNumImpreciseAcc() < 32)
     return emitOpError("an f32 accumulator of fp8 products needs "
                        "maxNumImpreciseAcc >= 32, got ")
            << getMaxNumImpreciseAcc();
@@ -182,9 +182,8 @@ bool WarpGroupDotOp::needsPartialAccumulator() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult WarpGroupDotWaitOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location>, ValueRange operands,
-    DictionaryAttr, OpaqueProperties, RegionRange,
-    SmallVectorImpl<Type> &inferredReturnTypes) {
+    MLIRContext *, std::optional<Location>, ValueRange operands, DictionaryAttr,
+    OpaqueProperties, RegionRange, SmallVectorImpl<Type> &inferredReturnTypes) {
   llvm::append_range(inferredReturnTypes, operands.getTypes());
   return success();
 }

@@ -1,4 +1,4 @@
-//===- OpUtils.h - helpers shared by the ttng op implementations -*- C++ -*-===//
+//===- OpUtils.h - helpers of the ttng op implementations -------*- C++ -*-===//
 #ifndef TRITON_LIB_DIALECT_TRITONNVIDIAGPU_IR_OPUTILS_H
 #define TRITON_LIB_DIALECT_TRITONNVIDIAGPU_IR_OPUTILS_H
 

@@ -29,7 +29,8 @@ static LogicalResult verifyTiledBlock(Operation *op, TensorDescType desc,
            << block.getElementType();
   ArrayRef<int64_t> blockShape = block.getShape();
   ArrayRef<int64_t> shape = buffer.getShape();
-  size_t dropped = blockShape.size() - std::min(blockShape.size(), shape.size());
+  size_t dropped =
+      blockShape.size() - std::min(blockShape.size(), shape.size());
   bool ok = shape.size() <= blockShape.size() &&
             blockShape.drop_front(dropped) == shape &&
             llvm::all_of(blockShape.take_front(dropped),
@@ -48,8 +49,8 @@ static LogicalResult verifyTMALayout(Operation *op, TensorDescType desc,
   if (!isSharedMemory(buffer))
     return op->emitOpError("TMA copies to and from shared memory; the memory "
                            "descriptor must be in #ttg.shared_memory");
-  auto layout = dyn_cast_or_null<gpu::NVMMASharedEncodingAttr>(
-      buffer.getEncoding());
+  auto layout =
+      dyn_cast_or_null<gpu::NVMMASharedEncodingAttr>(buffer.getEncoding());
   if (!layout)
     return op->emitOpError("TMA shared memory must have an #ttg.nvmma_shared "
                            "layout, got ")
@@ -189,8 +190,8 @@ LogicalResult AsyncTMAReduceOp::verify() {
   Type elementType = getDesc().getType().getBlockType().getElementType();
   if (!isSupportedReduceKind(getKind(), elementType))
     return emitOpError("TMA cannot reduce ")
-           << elementType << " with '" << stringifyDescriptorReduceKind(getKind())
-           << "'";
+           << elementType << " with '"
+           << stringifyDescriptorReduceKind(getKind()) << "'";
   return success();
 }
 
@@ -233,8 +234,7 @@ LogicalResult TensormapCreateOp::verify() {
            << getGlobalDim().size();
   if (static_cast<int64_t>(getGlobalStride().size()) != rank - 1)
     return emitOpError("expects ")
-           << rank - 1
-           << " global strides, one per dim but the innermost, got "
+           << rank - 1 << " global strides, one per dim but the innermost, got "
            << getGlobalStride().size();
   if (static_cast<int64_t>(getElementStride().size()) != rank)
     return emitOpError("expects ")
