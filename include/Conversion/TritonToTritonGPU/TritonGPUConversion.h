@@ -1,4 +1,4 @@
-//===- TritonGPUConversion.h - type converter and target for TTGIR -*- C++ -*-===//
+//===- TritonGPUConversion.h - TTGIR type converter, target -*- C++ -*-===//
 //
 // The pieces a conversion into TritonGPU IR is made of: a type converter that
 // gives tensors the default blocked layout, a conversion target that accepts
@@ -26,9 +26,8 @@ namespace mlir::triton::gpu {
 /// without it the conversion fails there.
 class TritonGPUTypeConverter : public TypeConverter {
 public:
-  TritonGPUTypeConverter(MLIRContext *context, int numWarps,
-                         int threadsPerWarp, int numCTAs,
-                         bool enableSourceRemat);
+  TritonGPUTypeConverter(MLIRContext *context, int numWarps, int threadsPerWarp,
+                         int numCTAs, bool enableSourceRemat);
 
   int getNumWarps() const { return numWarps; }
   int getThreadsPerWarp() const { return threadsPerWarp; }
@@ -61,7 +60,8 @@ public:
 };
 
 /// Every arith and math op (constants included) and ub.poison, with
-/// converted operand and result types.
+/// converted operand and result types. The arith and math dialects must be
+/// loaded (the patterns are made for their registered ops).
 void populateArithMathToTritonGPUPatterns(
     const TritonGPUTypeConverter &typeConverter, RewritePatternSet &patterns);
 

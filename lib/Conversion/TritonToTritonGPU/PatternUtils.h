@@ -1,4 +1,4 @@
-//===- PatternUtils.h - shared pieces of the TTIR -> TTGIR patterns -*- C++ -*-===//
+//===- PatternUtils.h - shared pieces of the TTGIR patterns -*- C++ -*-===//
 //
 // The generic "same op, converted types" pattern, the pattern-set helpers
 // every family uses, and the families the public populate functions are
@@ -29,8 +29,8 @@ public:
 
 /// Replaces `op` by the same op (name, attributes, successors) on
 /// `operands`, with its result types converted and its regions moved over
-/// (block argument types converted). Fails, changing nothing, when a type
-/// has no conversion.
+/// (block argument types converted). Fails when a type has no conversion
+/// (the rewriter then rolls back what was done).
 LogicalResult replaceWithConvertedTypes(Operation *op, ValueRange operands,
                                         const TypeConverter &typeConverter,
                                         ConversionPatternRewriter &rewriter);
@@ -39,8 +39,7 @@ LogicalResult replaceWithConvertedTypes(Operation *op, ValueRange operands,
 template <typename... Ops>
 void addGenericConversions(const TypeConverter &typeConverter,
                            RewritePatternSet &patterns) {
-  (patterns.add<GenericOpConversion>(typeConverter,
-                                     Ops::getOperationName(),
+  (patterns.add<GenericOpConversion>(typeConverter, Ops::getOperationName(),
                                      patterns.getContext()),
    ...);
 }

@@ -22,7 +22,7 @@ static CTAEncodingAttr insertUnitDim(CTAEncodingAttr cta, unsigned axis) {
   for (SmallVector<int32_t> &basis : bases)
     basis.insert(basis.begin() + axis, 0);
   return CTAEncodingAttr::getFromBases(cta.getContext(), cta.getRank() + 1,
-                                      bases);
+                                       bases);
 }
 
 template <typename T>
@@ -41,11 +41,10 @@ inferEncoding(Attribute operandEncoding, Location loc,
                                          Attribute &)>
                   infer) {
   Attribute result;
-  if (failed(inferResultEncoding(
-          operandEncoding, result, loc,
-          [&](const DialectInferLayoutInterface &iface) {
-            return infer(iface, result);
-          })))
+  if (failed(inferResultEncoding(operandEncoding, result, loc,
+                                 [&](const DialectInferLayoutInterface &iface) {
+                                   return infer(iface, result);
+                                 })))
     return Attribute();
   return result;
 }
@@ -126,9 +125,9 @@ struct TransConversion : OpConversionPattern<TransOp> {
         });
     if (!enc)
       return rewriter.notifyMatchFailure(op, "no transposed layout");
-    auto newOp =
-        TransOp::create(rewriter, op.getLoc(), op.getType().cloneWithEncoding(enc),
-                        adaptor.getSrc(), op.getOrderAttr());
+    auto newOp = TransOp::create(rewriter, op.getLoc(),
+                                 op.getType().cloneWithEncoding(enc),
+                                 adaptor.getSrc(), op.getOrderAttr());
     copyDiscardableAttrs(op, newOp);
     rewriter.replaceOp(op, newOp);
     return success();
@@ -148,9 +147,8 @@ struct JoinConversion : OpConversionPattern<JoinOp> {
     Attribute enc = inferEncoding(
         srcType.getEncoding(), op.getLoc(),
         [&](const DialectInferLayoutInterface &iface, Attribute &result) {
-          return iface.inferJoinOpEncoding(srcType.getEncoding(),
-                                           srcType.getShape(), result,
-                                           op.getLoc());
+          return iface.inferJoinOpEncoding(
+              srcType.getEncoding(), srcType.getShape(), result, op.getLoc());
         });
     if (!enc)
       return rewriter.notifyMatchFailure(op, "no joined layout");
@@ -221,8 +219,7 @@ struct CatConversion : OpConversionPattern<CatOp> {
         getTypeConverter()->convertType(op.getType()));
     if (!resultType)
       return rewriter.notifyMatchFailure(op, "the result has no layout");
-    auto resultEnc =
-        dyn_cast<BlockedEncodingAttr>(resultType.getEncoding());
+    auto resultEnc = dyn_cast<BlockedEncodingAttr>(resultType.getEncoding());
     if (!resultEnc)
       return rewriter.notifyMatchFailure(op, "the result is not blocked");
     unsigned lhsElems = getTotalElemsPerThread(adaptor.getLhs().getType());
@@ -236,9 +233,9 @@ struct CatConversion : OpConversionPattern<CatOp> {
         getContext(), sizePerThread, resultEnc.getThreadsPerWarp(),
         resultEnc.getWarpsPerCTA(), resultEnc.getOrder(),
         resultEnc.getCTALayout());
-    auto newOp = CatOp::create(rewriter, op.getLoc(),
-                               resultType.cloneWithEncoding(enc),
-                               adaptor.getLhs(), adaptor.getRhs());
+    auto newOp =
+        CatOp::create(rewriter, op.getLoc(), resultType.cloneWithEncoding(enc),
+                      adaptor.getLhs(), adaptor.getRhs());
     copyDiscardableAttrs(op, newOp);
     rewriter.replaceOp(op, newOp);
     return success();

@@ -15,8 +15,8 @@ using namespace mlir::triton::gpu;
 //===----------------------------------------------------------------------===//
 
 TritonGPUTypeConverter::TritonGPUTypeConverter(MLIRContext *context,
-                                               int numWarps,
-                                               int threadsPerWarp, int numCTAs,
+                                               int numWarps, int threadsPerWarp,
+                                               int numCTAs,
                                                bool enableSourceRemat)
     : context(context), numWarps(numWarps), threadsPerWarp(threadsPerWarp),
       numCTAs(numCTAs) {

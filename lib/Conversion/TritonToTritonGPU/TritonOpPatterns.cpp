@@ -126,8 +126,8 @@ struct DescriptorRowsConversion : OpConversionPattern<OpT> {
     auto parent = BlockedEncodingAttr::get(
         context, {1, 4}, {threads, 1}, {1, warps}, {1, 0},
         CTAEncodingAttr::getDefault(context, 2));
-    auto enc = SliceEncodingAttr::get(
-        context, 0, cast<DistributedEncodingTrait>(parent));
+    auto enc = SliceEncodingAttr::get(context, 0,
+                                      cast<DistributedEncodingTrait>(parent));
 
     SmallVector<Value> operands(adaptor.getOperands());
     unsigned index = op.getXOffsetsMutable().getOperandNumber();
@@ -158,9 +158,8 @@ struct FuncConversion : OpConversionPattern<FuncOp> {
     SmallVector<Type> results;
     if (failed(converter.convertTypes(type.getResults(), results)))
       return rewriter.notifyMatchFailure(op, "a result has no layout");
-    if (!op.isExternal() &&
-        failed(rewriter.convertRegionTypes(&op.getBody(), converter,
-                                           &signature)))
+    if (!op.isExternal() && failed(rewriter.convertRegionTypes(
+                                &op.getBody(), converter, &signature)))
       return rewriter.notifyMatchFailure(op, "a block argument has no layout");
     rewriter.modifyOpInPlace(op, [&] {
       op.setFunctionType(FunctionType::get(
@@ -179,14 +178,13 @@ void mlir::triton::gpu::populateTritonToTritonGPUPatterns(
   // take the layout of their (converted) operands.
   addGenericConversions<
       AddPtrOp, AdvanceOp, AssertOp, AtomicCASOp, AtomicRMWOp, BitcastOp,
-      CallOp, ClampFOp, DescriptorLoadOp, DescriptorReduceOp,
-      DescriptorStoreOp, DotScaledOp, ElementwiseInlineAsmOp,
-      ExternElementwiseOp, FpToFpOp, GatherOp, HistogramOp, IntToPtrOp,
-      LoadOp, MakeRangeOp, MakeTensorDescOp, MakeTensorPtrOp,
-      MapElementwiseOp, MapElementwiseReturnOp, MulhiUIOp, PreciseDivFOp,
-      PreciseSqrtOp, PrintOp, PtrToIntOp, ReduceReturnOp, ReshapeOp, ReturnOp,
-      ScanOp, ScanReturnOp, SplatOp, StoreOp, UnsplatOp>(typeConverter,
-                                                         patterns);
+      CallOp, ClampFOp, DescriptorLoadOp, DescriptorReduceOp, DescriptorStoreOp,
+      DotScaledOp, ElementwiseInlineAsmOp, ExternElementwiseOp, FpToFpOp,
+      GatherOp, HistogramOp, IntToPtrOp, LoadOp, MakeRangeOp, MakeTensorDescOp,
+      MakeTensorPtrOp, MapElementwiseOp, MapElementwiseReturnOp, MulhiUIOp,
+      PreciseDivFOp, PreciseSqrtOp, PrintOp, PtrToIntOp, ReduceReturnOp,
+      ReshapeOp, ReturnOp, ScanOp, ScanReturnOp, SplatOp, StoreOp, UnsplatOp>(
+      typeConverter, patterns);
   populateShapeOpPatterns(typeConverter, patterns);
   patterns.add<DotConversion, ReduceConversion,
                DescriptorRowsConversion<DescriptorGatherOp>,

@@ -18,8 +18,7 @@ using namespace mlir::triton::gpu;
 namespace {
 
 struct ConvertTritonToTritonGPUPass
-    : triton::impl::ConvertTritonToTritonGPUBase<
-          ConvertTritonToTritonGPUPass> {
+    : triton::impl::ConvertTritonToTritonGPUBase<ConvertTritonToTritonGPUPass> {
   using ConvertTritonToTritonGPUBase::ConvertTritonToTritonGPUBase;
 
   /// The options describe a machine: a target, and powers of two for the
@@ -60,8 +59,8 @@ struct ConvertTritonToTritonGPUPass
     mod->setAttr(AttrNumCTAsName, b.getI32IntegerAttr(numCTAs));
     mod->setAttr(AttrTargetName, b.getStringAttr(target.getValue()));
 
-    if (failed(applyPartialConversion(mod, conversionTarget,
-                                      std::move(patterns))))
+    if (failed(
+            applyPartialConversion(mod, conversionTarget, std::move(patterns))))
       return signalPassFailure();
   }
 };
