@@ -10,6 +10,8 @@
 
 #include "mlir/IR/OpImplementation.h"
 
+#include <vector>
+
 namespace mlir::triton::gpu {
 class CTAEncodingAttr;
 
@@ -38,6 +40,13 @@ void printCGALayout(AsmPrinter &printer, CTAEncodingAttr layout);
 
 /// True if `order` holds each of 0 .. order.size()-1 once.
 bool isPermutation(ArrayRef<unsigned> order);
+
+/// Per dimension, 2^(bases moving it); a zero basis doubles the dimension
+/// of the preceding non-zero one (dim 0 before any) unless skipBroadcast
+/// (Triton's basesPerDim).
+SmallVector<unsigned>
+countBasesPerDim(const std::vector<std::vector<int32_t>> &bases, size_t rank,
+                 bool skipBroadcast);
 
 } // namespace layout_text
 } // namespace mlir::triton::gpu

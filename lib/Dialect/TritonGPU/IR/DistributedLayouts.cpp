@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "AttrUtils.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -26,22 +27,29 @@ static unsigned rankOf(Attribute layout) {
 }
 
 /// Registers one thread holds along a dimension of per-CTA size `size` in a
-/// layout whose tile covers `tile` along it, holding `perTile` registers of
-/// which `contig` are consecutive elements. A tensor larger than the tile
-/// repeats it; a smaller one drops the layout's largest strides first (as
-/// Triton's linear layouts do): warps and lanes broadcast, registers beyond
-/// the tensor disappear.
+/// layout whose tile covers `tile` along it, with one register bit per
+/// entry of `registerStrides`: a larger tensor repeats the tile; a smaller
+/// one keeps every register (they duplicate elements).
 static unsigned registersAlong(int64_t size, unsigned tile,
                                ArrayRef<unsigned> registerStrides) {
-  if (size >= tile)
-    return registerStrides.size() == 0
-               ? size / tile
-               : (1u << registerStrides.size()) * (size / tile);
-  unsigned count = 1;
-  for (unsigned stride : registerStrides)
-    if (stride < size)
-      count *= 2;
-  return count;
+  unsigned perTile = 1u << registerStrides.size();
+  return size > tile ? perTile * ((size + tile - 1) / tile) : perTile;
+}
+
+/// Elements (registers, duplicates included) each thread holds along each
+/// dimension: counted on the linear layout `layout` denotes for `shape`, as
+/// Triton does (a duplicate register counts for the dimension of the
+/// register before it); `tileFormula` when the layout cannot be built (e.g.
+/// a shape that is not a power of two).
+static SmallVector<unsigned>
+elemsPerThreadOf(Attribute layout, ArrayRef<int64_t> shape,
+                 function_ref<SmallVector<unsigned>()> tileFormula) {
+  FailureOr<LinearLayout> ll = tryToLinearLayout(shape, layout, {});
+  if (failed(ll))
+    return tileFormula();
+  return countBasesPerDim(
+      ll->getBases().lookup(StringAttr::get(layout.getContext(), "register")),
+      shape.size(), /*skipBroadcast=*/false);
 }
 
 /// The register strides (one per register bit) along a dimension where a
@@ -200,15 +208,17 @@ SmallVector<unsigned> BlockedEncodingAttr::getRepOrder() const {
 
 SmallVector<unsigned>
 BlockedEncodingAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
-  SmallVector<int64_t> shapePerCTA = getShapePerCTA(*this, shape);
-  SmallVector<unsigned> elems;
-  for (unsigned d = 0, e = shapePerCTA.size(); d < e; ++d) {
-    unsigned spt = getSizePerThread()[d];
-    unsigned tile = spt * getThreadsPerWarp()[d] * getWarpsPerCTA()[d];
-    elems.push_back(
-        registersAlong(shapePerCTA[d], tile, consecutiveStrides(spt)));
-  }
-  return elems;
+  return elemsPerThreadOf(*this, shape, [&]() -> SmallVector<unsigned> {
+    SmallVector<int64_t> shapePerCTA = getShapePerCTA(*this, shape);
+    SmallVector<unsigned> elems;
+    for (unsigned d = 0, e = shapePerCTA.size(); d < e; ++d) {
+      unsigned spt = getSizePerThread()[d];
+      unsigned tile = spt * getThreadsPerWarp()[d] * getWarpsPerCTA()[d];
+      elems.push_back(
+          registersAlong(shapePerCTA[d], tile, consecutiveStrides(spt)));
+    }
+    return elems;
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -293,10 +303,12 @@ SmallVector<unsigned> SliceEncodingAttr::getRepOrder() const {
 
 SmallVector<unsigned>
 SliceEncodingAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
-  SmallVector<unsigned> elems =
-      getParent().getElemsPerThread(paddedShape(shape));
-  elems.erase(elems.begin() + getDim());
-  return elems;
+  return elemsPerThreadOf(*this, shape, [&]() -> SmallVector<unsigned> {
+    SmallVector<unsigned> elems =
+        getParent().getElemsPerThread(paddedShape(shape));
+    elems.erase(elems.begin() + getDim());
+    return elems;
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -410,22 +422,24 @@ static unsigned mmaRowRegisters(int64_t size, unsigned warps) {
 
 SmallVector<unsigned>
 NvidiaMmaEncodingAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
-  SmallVector<int64_t> shapePerCTA = getShapePerCTA(*this, shape);
-  unsigned rank = shapePerCTA.size();
-  ArrayRef<unsigned> warps = getWarpsPerCTA();
-  SmallVector<unsigned> elems;
-  for (unsigned d = 0; d + 2 < rank; ++d)
-    elems.push_back(registersAlong(shapePerCTA[d], warps[d], {}));
-  elems.push_back(mmaRowRegisters(shapePerCTA[rank - 2], warps[rank - 2]));
-  // Columns: 2 consecutive per thread, 4 lanes, then a register per further
-  // 8 columns of the instruction.
-  unsigned instrN = mmaInstrMN(*this).second;
-  SmallVector<unsigned> colStrides = {1};
-  for (unsigned s = 8; s < instrN; s *= 2)
-    colStrides.push_back(s);
-  elems.push_back(registersAlong(shapePerCTA[rank - 1],
-                                 instrN * warps[rank - 1], colStrides));
-  return elems;
+  return elemsPerThreadOf(*this, shape, [&]() -> SmallVector<unsigned> {
+    SmallVector<int64_t> shapePerCTA = getShapePerCTA(*this, shape);
+    unsigned rank = shapePerCTA.size();
+    ArrayRef<unsigned> warps = getWarpsPerCTA();
+    SmallVector<unsigned> elems;
+    for (unsigned d = 0; d + 2 < rank; ++d)
+      elems.push_back(registersAlong(shapePerCTA[d], warps[d], {}));
+    elems.push_back(mmaRowRegisters(shapePerCTA[rank - 2], warps[rank - 2]));
+    // Columns: 2 consecutive per thread, 4 lanes, then a register per further
+    // 8 columns of the instruction.
+    unsigned instrN = mmaInstrMN(*this).second;
+    SmallVector<unsigned> colStrides = {1};
+    for (unsigned s = 8; s < instrN; s *= 2)
+      colStrides.push_back(s);
+    elems.push_back(registersAlong(shapePerCTA[rank - 1],
+                                   instrN * warps[rank - 1], colStrides));
+    return elems;
+  });
 }
 
 //===----------------------------------------------------------------------===//
@@ -516,35 +530,37 @@ SmallVector<unsigned> DotOperandEncodingAttr::getRepOrder() const {
 
 SmallVector<unsigned>
 DotOperandEncodingAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
-  SmallVector<int64_t> shapePerCTA = getShapePerCTA(*this, shape);
-  unsigned rank = shapePerCTA.size();
-  unsigned kDim = getOpIdx() == 0 ? rank - 1 : rank - 2;
-  unsigned nonKDim = getOpIdx() == 0 ? rank - 2 : rank - 1;
-  SmallVector<unsigned> elems(rank, 1);
-  if (auto blocked = dyn_cast<BlockedEncodingAttr>(getParent())) {
-    // FMA dot: each thread holds all of K for its rows (columns).
-    SmallVector<int64_t> parentShape(shapePerCTA);
-    SmallVector<unsigned> parentElems = blocked.getElemsPerThread(parentShape);
-    for (unsigned d = 0; d < rank; ++d)
-      elems[d] = d == kDim ? shapePerCTA[d] : parentElems[d];
+  return elemsPerThreadOf(*this, shape, [&]() -> SmallVector<unsigned> {
+    SmallVector<int64_t> shapePerCTA = getShapePerCTA(*this, shape);
+    unsigned rank = shapePerCTA.size();
+    unsigned kDim = getOpIdx() == 0 ? rank - 1 : rank - 2;
+    unsigned nonKDim = getOpIdx() == 0 ? rank - 2 : rank - 1;
+    SmallVector<unsigned> elems(rank, 1);
+    if (auto blocked = dyn_cast<BlockedEncodingAttr>(getParent())) {
+      // FMA dot: each thread holds all of K for its rows (columns).
+      SmallVector<int64_t> parentShape(shapePerCTA);
+      SmallVector<unsigned> parentElems = blocked.getElemsPerThread(parentShape);
+      for (unsigned d = 0; d < rank; ++d)
+        elems[d] = d == kDim ? shapePerCTA[d] : parentElems[d];
+      return elems;
+    }
+    auto mma = cast<NvidiaMmaEncodingAttr>(getParent());
+    ArrayRef<unsigned> warps = mma.getWarpsPerCTA();
+    for (unsigned d = 0; d + 2 < rank; ++d)
+      elems[d] = registersAlong(shapePerCTA[d], warps[d], {});
+    // K: kWidth consecutive elements, 4 lanes, then one register 4*kWidth
+    // further; warps do not split K.
+    unsigned kWidth = getKWidth();
+    SmallVector<unsigned> kStrides = consecutiveStrides(kWidth);
+    kStrides.push_back(4 * kWidth);
+    elems[kDim] = registersAlong(shapePerCTA[kDim], 8 * kWidth, kStrides);
+    // A's rows are laid out like the accumulator's; B's columns are 8 lanes
+    // then the warps.
+    if (getOpIdx() == 0)
+      elems[nonKDim] = mmaRowRegisters(shapePerCTA[nonKDim], warps[nonKDim]);
+    else
+      elems[nonKDim] =
+          registersAlong(shapePerCTA[nonKDim], 8 * warps[nonKDim], {});
     return elems;
-  }
-  auto mma = cast<NvidiaMmaEncodingAttr>(getParent());
-  ArrayRef<unsigned> warps = mma.getWarpsPerCTA();
-  for (unsigned d = 0; d + 2 < rank; ++d)
-    elems[d] = registersAlong(shapePerCTA[d], warps[d], {});
-  // K: kWidth consecutive elements, 4 lanes, then one register 4*kWidth
-  // further; warps do not split K.
-  unsigned kWidth = getKWidth();
-  SmallVector<unsigned> kStrides = consecutiveStrides(kWidth);
-  kStrides.push_back(4 * kWidth);
-  elems[kDim] = registersAlong(shapePerCTA[kDim], 8 * kWidth, kStrides);
-  // A's rows are laid out like the accumulator's; B's columns are 8 lanes
-  // then the warps.
-  if (getOpIdx() == 0)
-    elems[nonKDim] = mmaRowRegisters(shapePerCTA[nonKDim], warps[nonKDim]);
-  else
-    elems[nonKDim] =
-        registersAlong(shapePerCTA[nonKDim], 8 * warps[nonKDim], {});
-  return elems;
+  });
 }

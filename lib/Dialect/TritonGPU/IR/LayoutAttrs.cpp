@@ -167,3 +167,20 @@ bool layout_text::isPermutation(ArrayRef<unsigned> order) {
   }
   return true;
 }
+
+SmallVector<unsigned> layout_text::countBasesPerDim(
+    const std::vector<std::vector<int32_t>> &bases, size_t rank,
+    bool skipBroadcast) {
+  SmallVector<unsigned> counts(rank, 1);
+  unsigned last = 0;
+  for (const std::vector<int32_t> &basis : bases) {
+    auto it = llvm::find_if(basis, [](int32_t v) { return v != 0; });
+    if (it != basis.end()) {
+      last = it - basis.begin();
+      counts[last] *= 2;
+    } else if (!skipBroadcast) {
+      counts[last] *= 2;
+    }
+  }
+  return counts;
+}

@@ -197,25 +197,6 @@ CTAEncodingAttr LinearEncodingAttr::getCTALayout() const {
   return blockBasesToCTALayout(getContext(), getLinearLayout());
 }
 
-/// Per dimension, 2^(bases moving it); a zero basis doubles the dimension
-/// of the preceding non-zero one (dim 0 before any) unless skipBroadcast.
-static SmallVector<unsigned>
-countBasesPerDim(const std::vector<std::vector<int32_t>> &bases, size_t rank,
-                 bool skipBroadcast) {
-  SmallVector<unsigned> counts(rank, 1);
-  unsigned last = 0;
-  for (const std::vector<int32_t> &basis : bases) {
-    auto it = llvm::find_if(basis, [](int32_t v) { return v != 0; });
-    if (it != basis.end()) {
-      last = it - basis.begin();
-      counts[last] *= 2;
-    } else if (!skipBroadcast) {
-      counts[last] *= 2;
-    }
-  }
-  return counts;
-}
-
 static SmallVector<unsigned>
 orderOfBases(const std::vector<std::vector<int32_t>> &bases,
              ArrayRef<unsigned> defaultOrder) {
