@@ -36,3 +36,21 @@ tt.func @zero_rank() {
   %0 = arith.addf %c, %c : tensor<f32>
   tt.return
 }
+
+// -----
+
+// A tensor constant whose values are not a dense attribute (a resource
+// blob) cannot take a layout.
+tt.func @resource_constant() -> tensor<4xi32> {
+  // expected-error @+1 {{failed to legalize operation 'arith.constant'}}
+  %0 = arith.constant dense_resource<blob1> : tensor<4xi32>
+  tt.return %0 : tensor<4xi32>
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      blob1: "0x0400000001000000020000000300000004000000"
+    }
+  }
+#-}

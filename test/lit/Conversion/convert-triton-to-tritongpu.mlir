@@ -271,6 +271,26 @@ tt.func @dot_operands(%a: tensor<128x32xf16>, %b: tensor<32x128xf16>, %c: tensor
 
 // -----
 
+// A batched dot: the tile is on the two innermost dimensions. dot_scaled
+// only takes the default layouts (a later pass picks its layout).
+
+// CHECK-DAG: #[[$BD:.+]] = #ttg.blocked<{sizePerThread = [1, 4, 4], threadsPerWarp = [1, 2, 16], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]}>
+// CHECK-DAG: #[[$SA:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[$SB:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+// CHECK-DAG: #[[$SS:.+]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: tt.func @dot_batched_and_scaled
+// CHECK: tt.dot {{.*}} : tensor<2x64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #[[$BD]]}>> * tensor<2x32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #[[$BD]]}>> -> tensor<2x64x64xf32, #[[$BD]]>
+// CHECK: tt.dot_scaled %{{.*}} scale %{{.*}}, %{{.*}}, %{{.*}} lhs = e2m1 rhs = e4m3 {fastMath = false} : tensor<128x32xi8, #[[$SA]]>, tensor<128x2xi8, #[[$SS]]> * tensor<64x128xf8E4M3FN, #[[$SB]]> -> tensor<128x128xf32, #[[$SB]]>
+tt.func @dot_batched_and_scaled(%a: tensor<2x64x32xf16>, %b: tensor<2x32x64xf16>, %c: tensor<2x64x64xf32>,
+                                %sa: tensor<128x32xi8>, %sb: tensor<64x128xf8E4M3FN>, %sc: tensor<128x128xf32>,
+                                %s: tensor<128x2xi8>) -> (tensor<2x64x64xf32>, tensor<128x128xf32>) {
+  %0 = tt.dot %a, %b, %c : tensor<2x64x32xf16> * tensor<2x32x64xf16> -> tensor<2x64x64xf32>
+  %1 = tt.dot_scaled %sa scale %s, %sb, %sc lhs = e2m1 rhs = e4m3 {fastMath = false} : tensor<128x32xi8>, tensor<128x2xi8> * tensor<64x128xf8E4M3FN> -> tensor<128x128xf32>
+  tt.return %0, %1 : tensor<2x64x64xf32>, tensor<128x128xf32>
+}
+
+// -----
+
 // trans, join and split derive their layouts from the operand's; split
 // first converts its operand so that the split dimension is two elements of
 // one thread; cat widens sizePerThread to hold both operands; reshape and
