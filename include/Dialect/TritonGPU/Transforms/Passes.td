@@ -74,4 +74,180 @@ def TritonGPURemoveLayoutConversions
                            "mlir::scf::SCFDialect"];
 }
 
+def TritonGPUOptimizeThreadLocality
+    : Pass<"tritongpu-optimize-thread-locality", "mlir::ModuleOp"> {
+  let summary = "Keep reductions inside a thread where a loop allows it";
+  let description = [{
+    A reduction whose reduced dimension is spread over the lanes or warps of
+    a CTA needs shuffles and shared memory. This pass removes that
+    communication where it can, in three ways:
+
+    1. A `tt.reshape ... allow_reorder` that feeds reductions along one axis
+       gets a blocked layout with that axis slowest in `order` (marked
+       `efficient_layout`), so no thread shares a reduced row with another;
+       a `ttg.convert_layout` restores the old type for its users.
+    2. A `tt.gather` gets a layout in which a warp owns whole columns along
+       the gather axis, so the gather needs only warp shuffles
+       (`efficient_layout`).
+    3. A loop that accumulates `acc = combine(acc, reduce(load))` along the
+       innermost axis of a blocked tensor (add, mul, min, max on floats,
+       initial value a constant) accumulates instead the partial result of
+       each thread: the loaded tensor is reshaped (`allow_reorder
+       efficient_layout`) to one more dimension holding a thread's elements,
+       only that dimension is reduced in the loop, and the cross-thread
+       reduction runs once after the loop.
+
+    ```mlir
+    %r = scf.for ... iter_args(%acc = %cst) {
+      %x = tt.load ... : tensor<32x128xf32, #blocked>
+      %s = "tt.reduce"(%x) <{axis = 1 : i32}> ...
+      %a = arith.addf %acc, %s
+      scf.yield %a
+    }
+    // becomes
+    %r:2 = scf.for ... iter_args(%acc = %cst, %part = %neutral) {
+      %x = tt.load ... : tensor<32x128xf32, #blocked>
+      %v = tt.reshape %x allow_reorder efficient_layout
+          : ... -> tensor<32x32x4xf32, #blocked3d>
+      %s = "tt.reduce"(%v) <{axis = 2 : i32}> ...
+      %p = arith.addf %part, %s
+      scf.yield %acc, %p
+    }
+    %t = "tt.reduce"(%r#1) <{axis = 1 : i32}> ...
+    %c = ttg.convert_layout %t ...
+    %res = arith.addf %cst, %c
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
+def TritonGPUReduceDataDuplication
+    : Pass<"tritongpu-reduce-data-duplication", "mlir::ModuleOp"> {
+  let summary = "Route conversions to dot operand layouts through shared "
+                "memory";
+  let description = [{
+    A dot operand layout replicates data over the threads that share a row
+    or column of the product, so converting a distributed tensor to it
+    directly duplicates the exchange for every copy. Such a
+    `ttg.convert_layout` (from a blocked, slice or mma layout to
+    `#ttg.dot_op`) that needs shared memory anyway is split into a store to
+    shared memory in a swizzled layout chosen for the dot operand and a load
+    from it, which later passes can share (CSE) and pipeline. Conversions
+    that only move registers or lanes, and mma v3 accumulators to operand
+    A, stay as they are.
+
+    ```mlir
+    %d = ttg.convert_layout %x : tensor<16x256xf16, #blocked>
+        -> tensor<16x256xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+    // becomes
+    %m = ttg.local_alloc %x : (tensor<16x256xf16, #blocked>)
+        -> !ttg.memdesc<16x256xf16, #shared, #smem>
+    %d = ttg.local_load %m : !ttg.memdesc<16x256xf16, #shared, #smem>
+        -> tensor<16x256xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
+def TritonGPUReorderInstructions
+    : Pass<"tritongpu-reorder-instructions", "mlir::ModuleOp"> {
+  let summary = "Move conversions and shared memory accesses to where they "
+                "cost least";
+  let description = [{
+    Register pressure and ptxas scheduling depend on where values are made.
+    This pass, in order:
+
+    1. sinks a `ttg.convert_layout` below the `ttg.local_dealloc` ops that
+       precede its first use, so its scratch buffer does not overlap them;
+    2. moves a `ttg.local_load` or a conversion to a dot operand layout that
+       has a single user inside another loop right before that user;
+    3. moves a `ttg.local_alloc` of a tensor right after the op that makes
+       the tensor, and a `tt.trans` or `ttg.memdesc_trans` right after its
+       operand's definition;
+    4. moves the `ttg.local_load` of a dot's B operand below the one of its
+       A operand.
+
+    ```mlir
+    %b = ttg.local_load %sb : ... -> tensor<..., #ttg.dot_op<{opIdx = 1, ...}>>
+    %a = ttg.local_load %sa : ... -> tensor<..., #ttg.dot_op<{opIdx = 0, ...}>>
+    %d = tt.dot %a, %b, %c
+    // becomes
+    %a = ttg.local_load %sa ...
+    %b = ttg.local_load %sb ...
+    %d = tt.dot %a, %b, %c
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
+def TritonGPUCombineTensorSelectAndIf
+    : Pass<"tritongpu-combine-tensor-select-and-if", "mlir::ModuleOp"> {
+  let summary = "Fold an arith.select into an scf.if on the same condition";
+  let description = [{
+    A select on the condition of an `scf.if` in the same block computes
+    what the if's branches already know. When the select comes before the
+    if and every use of the select comes after it, the select's operands
+    become new results of the if, yielded by the then and else branches
+    (an else branch is added when missing); uses inside the branches get
+    the operand of their branch.
+
+    ```mlir
+    %s = arith.select %c, %a, %b : tensor<64xf32, #blocked>
+    scf.if %c { ... }
+    "use"(%s)
+    // becomes
+    %s = scf.if %c -> (tensor<64xf32, #blocked>) {
+      ... scf.yield %a
+    } else {
+      scf.yield %b
+    }
+    "use"(%s)
+    ```
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect"];
+}
+
+def TritonGPUFuseNestedLoops
+    : Pass<"tritongpu-fuse-nested-loops", "mlir::ModuleOp"> {
+  let summary = "Flatten a loop nest marked tt.flatten into one loop";
+  let description = [{
+    The software pipeliner works on one loop. A persistent kernel written as
+    an outer loop over tiles and an inner loop over K is flattened into a
+    single loop so the pipeliner can overlap the next tile's loads with the
+    current tile's epilogue. The pass fuses an `scf.for` nest whose outer
+    loop carries `tt.flatten` and holds exactly one inner loop, when the
+    inner loop's bounds do not depend on the outer loop (loop-invariant
+    bound computations are hoisted). Before fusing, invariant code is
+    hoisted out of the outer loop, pure ops only used after the inner loop
+    are sunk below it, and the nest is versioned on whether the inner loop
+    runs at all, so the fused inner body needs no guard. A nest whose outer
+    loop carries `ttg.always-fuse` (for testing) is fused without these
+    steps, with every inner loop whose bounds are invariant.
+
+    The fused loop runs `len(outer) * (sum of max(1, len(inner_k)) - K + 1)`
+    times; a counter `T` says which part of the nest the iteration runs:
+
+    ```mlir
+    scf.for %i = %lbi to %ubi step %si {
+      prologue(%i)
+      scf.for %j = %lbj to %ubj step %sj { body(%i, %j) }
+      epilogue(%i)
+    } {tt.flatten}
+    // becomes
+    scf.for %it = 0 to %total step 1 iter_args(%T = -1, %i = %lbi - %si, ...) {
+      %T1 = select(%T == %inner_len - 1, 0, %T + 1)
+      %j, %i1 = scf.if (%T1 == 0) { %in = %i + %si; prologue(%in); yield %lbj, %in }
+                else { yield %jprev, %i }
+      %jn = scf.if (%T1 < %len_j) { body(%i1, %j); yield %j + %sj } else { yield %j }
+      scf.if (%T1 == %inner_len - 1) { epilogue(%i1) }
+      scf.yield %T1, %i1, %jn, ...
+    }
+    ```
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect", "mlir::ub::UBDialect"];
+}
+
 #endif // TRITONGPU_TRANSFORMS_PASSES_TD

@@ -1,0 +1,129 @@
+//===- ReduceDataDuplication.cpp - tritongpu-reduce-data-duplication ------===//
+//
+// Splits a conversion to a dot operand layout that needs shared memory into
+// ttg.local_alloc + ttg.local_load, with a swizzled shared layout chosen for
+// the operand.
+//
+//===----------------------------------------------------------------------===//
+#include "Analysis/ScratchSize.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "Dialect/TritonGPU/Transforms/Passes.h"
+
+#define DEBUG_TYPE "tritongpu-reduce-data-duplication"
+
+namespace mlir::triton::gpu {
+#define GEN_PASS_DEF_TRITONGPUREDUCEDATADUPLICATION
+#include "Dialect/TritonGPU/Transforms/Passes.h.inc"
+} // namespace mlir::triton::gpu
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+/// The order in which to store a tensor of `type` in shared memory: the
+/// order of its elements, unless threads run along another dimension in
+/// which each thread holds a single element (then the threads' order).
+SmallVector<unsigned> getOrderForMemory(RankedTensorType type) {
+  Attribute encoding = type.getEncoding();
+  SmallVector<unsigned> order = getOrder(encoding);
+  SmallVector<unsigned> threadOrder = getThreadOrder(encoding);
+  if (order == threadOrder)
+    return order;
+  SmallVector<unsigned> elemsPerThread =
+      getElemsPerThread(encoding, type.getShape());
+  if (elemsPerThread[threadOrder[0]] == 1)
+    return threadOrder;
+  return order;
+}
+
+/// The swizzled shared layout Triton gives operand `dotEncoding` of an mma
+/// (v2 or v3) dot when it goes through shared memory: vectors of the mma
+/// tile's K (or M/N) extent, phases spread over the 128-byte bank row. Any
+/// other parent gets no swizzling.
+SwizzledSharedEncodingAttr getSwizzledSharedForDotOperand(
+    DotOperandEncodingAttr dotEncoding, ArrayRef<int64_t> shape,
+    ArrayRef<unsigned> order, CTAEncodingAttr ctaLayout, unsigned bitWidth) {
+  MLIRContext *ctx = dotEncoding.getContext();
+  auto mma = dyn_cast<NvidiaMmaEncodingAttr>(dotEncoding.getParent());
+  if (!mma || !(mma.isAmpere() || mma.isHopper()) ||
+      dotEncoding.getKWidth() == 0)
+    return SwizzledSharedEncodingAttr::get(ctx, 1, 1, 1, order, ctaLayout);
+
+  unsigned opIdx = dotEncoding.getOpIdx();
+  int kWidth = dotEncoding.getKWidth();
+  SmallVector<int64_t> shapePerCTA =
+      getShapePerCTA(ctaLayout.getCTASplitNum(), shape);
+  int rank = order.size();
+  // Rows of the contiguous dimension that fill one 128-byte row of banks.
+  int perPhase = std::max<int>(
+      128 / std::max<int64_t>(shapePerCTA[order[0]] * 4 / kWidth, 1), 1);
+  // The mma tile: m and n are 8, k is 4 * kWidth.
+  int m = 8, n = 8, k = 4 * kWidth;
+  int vecWidth = 32 / bitWidth;
+  unsigned inner = opIdx == 0 ? 0 : 1;
+  if (vecWidth != kWidth && order[0] == inner)
+    perPhase = std::max<int>(perPhase, 2 * vecWidth);
+  bool kContiguous = order[0] == unsigned(rank - 1);
+  if (opIdx == 1)
+    kContiguous = order[0] != unsigned(rank - 1);
+  int other = opIdx == 0 ? m : n;
+  int vec = kContiguous ? k : other;
+  int mmaStride = kContiguous ? other : k;
+  int maxPhase = std::max(mmaStride / perPhase, 1);
+  return SwizzledSharedEncodingAttr::get(ctx, vec, perPhase, maxPhase, order,
+                                         ctaLayout);
+}
+
+/// True when both types have layouts a LinearLayout can describe, so the
+/// shared memory query applies.
+bool haveLinearLayouts(RankedTensorType a, RankedTensorType b) {
+  auto quiet = []() -> InFlightDiagnostic { return InFlightDiagnostic(); };
+  return succeeded(verifyLinearLayoutConvertible(a.getShape(), a.getEncoding(),
+                                                 quiet)) &&
+         succeeded(verifyLinearLayoutConvertible(b.getShape(), b.getEncoding(),
+                                                 quiet));
+}
+
+struct ReduceDataDuplicationPass
+    : public triton::gpu::impl::TritonGPUReduceDataDuplicationBase<
+          ReduceDataDuplicationPass> {
+  void runOnOperation() override {
+    SmallVector<ConvertLayoutOp> conversions;
+    getOperation().walk([&](ConvertLayoutOp cvt) {
+      auto srcType = cvt.getSrc().getType();
+      auto dstType = cvt.getType();
+      if (!isa<DotOperandEncodingAttr>(dstType.getEncoding()) ||
+          !isa_and_nonnull<DistributedEncodingTrait>(srcType.getEncoding()))
+        return;
+      if (!srcType.getElementType().isIntOrFloat())
+        return;
+      if (!haveLinearLayouts(srcType, dstType) ||
+          !cvtNeedsSharedMemory(srcType, dstType))
+        return;
+      conversions.push_back(cvt);
+    });
+
+    for (ConvertLayoutOp cvt : conversions) {
+      RankedTensorType srcType = cvt.getSrc().getType();
+      RankedTensorType dstType = cvt.getType();
+      auto dotEncoding = cast<DotOperandEncodingAttr>(dstType.getEncoding());
+      SwizzledSharedEncodingAttr shared = getSwizzledSharedForDotOperand(
+          dotEncoding, srcType.getShape(), getOrderForMemory(srcType),
+          getCTALayout(srcType.getEncoding()),
+          srcType.getElementType().getIntOrFloatBitWidth());
+      auto memDescType =
+          MemDescType::get(dstType.getShape(), dstType.getElementType(), shared,
+                           SharedMemorySpaceAttr::get(cvt.getContext()));
+      OpBuilder builder(cvt);
+      auto alloc = LocalAllocOp::create(builder, cvt.getLoc(), memDescType,
+                                        cvt.getSrc());
+      auto load = LocalLoadOp::create(builder, cvt.getLoc(), dstType, alloc);
+      cvt.replaceAllUsesWith(load.getResult());
+      cvt.erase();
+    }
+  }
+};
+
+} // namespace
