@@ -6,6 +6,7 @@
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/Transforms/Passes.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 #include "Pipeline/Pipelines.h"
 
 #include "mlir/Conversion/Passes.h"
@@ -35,5 +36,6 @@ void mlir::triton::registerTritonPasses() {
   registerTritonTransformsPasses();
   registerTritonToTritonGPUPasses();
   gpu::registerTritonGPUTransformsPasses();
+  nvidia_gpu::registerTritonNvidiaGPUTransformsPasses();
   registerTritonPipelines();
 }

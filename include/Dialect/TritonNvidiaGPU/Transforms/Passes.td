@@ -1,0 +1,46 @@
+//===- Passes.td - TTGIR passes for NVIDIA GPUs -----------------*- tablegen -*-===//
+//
+// Passes over TritonGPU IR that are specific to NVIDIA GPUs (clusters of
+// CTAs, TMA, wgmma, fences). Flags and options are Triton 3.6's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITONNVIDIAGPU_TRANSFORMS_PASSES_TD
+#define TRITONNVIDIAGPU_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TritonNvidiaGPUPlanCTA : Pass<"triton-nvidia-gpu-plan-cta", "mlir::ModuleOp"> {
+  let summary = "Decide how the CTAs of a cluster split each tensor";
+  let description = [{
+    With `ttg.num-ctas` > 1 the CTAs of a cluster share the work of one
+    program: each tensor's layout says, through its CTA layout (printed as
+    `CGALayout`), which part each CTA holds. This pass picks those CTA
+    layouts and must run right after `tritongpu-coalesce`, while layouts are
+    still blocked:
+
+    - a `tt.dot` splits M by chunks of 128 (else 64) rows and gives the
+      remaining CTAs to N while N keeps 64 columns per CTA;
+    - a `tt.reduce` splits the other dimensions, slowest first, never the
+      reduced one (with nothing else to split, the CTAs hold copies);
+    - without dots and reductions, the first store's CTA layout is used.
+
+    The layouts then spread through elementwise ops, loads, stores,
+    broadcasts, expand_dims, constants, splats, ranges, `scf.for` and
+    `scf.if`; a blocked layout is rebuilt for its per-CTA shape. Where two
+    choices meet, or at an op that keeps its layout, a `ttg.convert_layout`
+    moves the data. With `ttg.num-ctas` = 1 the IR is left unchanged.
+
+    ```mlir
+    // ttg.num-ctas = 4: a 128x256 dot's accumulator is split in 4 along N
+    #acc = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32],
+                         warpsPerCTA = [4, 1], order = [1, 0]}>
+    // becomes, rebuilt for its 128x64 tile per CTA,
+    #acc = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16],
+                         warpsPerCTA = [4, 1], order = [1, 0],
+                         CGALayout = [[0, 1], [0, 2]]}>
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
+#endif // TRITONNVIDIAGPU_TRANSFORMS_PASSES_TD
