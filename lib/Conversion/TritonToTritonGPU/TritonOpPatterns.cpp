@@ -14,9 +14,11 @@ using namespace mlir::triton::gpu;
 
 namespace {
 
-/// dot: the accumulator and result take a blocked layout with up to 4x4
-/// elements per thread (as many as the result has per thread, at least 4 or
-/// 16), and A and B the #ttg.dot_op layouts of it.
+/// dot: the accumulator and result take a blocked layout with a 4x4 tile of
+/// elements per thread when each thread holds at least 16 result elements,
+/// 2x2 with at least 4, else 1x1 (never more than the matrix has), and A and
+/// B the #ttg.dot_op layouts of it. As in Triton, the accumulator always
+/// goes through a convert_layout.
 struct DotConversion : OpConversionPattern<DotOp> {
   using OpConversionPattern::OpConversionPattern;
 
