@@ -68,6 +68,12 @@ std::optional<LoopReduction> matchLoopReduction(ReduceOp reduce) {
       !isa<arith::AddFOp, arith::MulFOp, arith::MaximumFOp, arith::MaxNumFOp,
            arith::MinimumFOp, arith::MinNumFOp>(combiner))
     return std::nullopt;
+  // The combiner must combine the two partial results it is given.
+  Block &body = reduce.getCombineOp().front();
+  Value lhs = combiner->getOperand(0), rhs = combiner->getOperand(1);
+  Value x = body.getArgument(0), y = body.getArgument(1);
+  if (!((lhs == x && rhs == y) || (lhs == y && rhs == x)))
+    return std::nullopt;
   RankedTensorType srcType = reduce.getInputTypes().front();
   unsigned rank = srcType.getRank();
   if (!isa<BlockedEncodingAttr>(srcType.getEncoding()) || rank < 2 ||

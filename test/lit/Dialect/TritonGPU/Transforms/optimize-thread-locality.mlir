@@ -400,6 +400,25 @@ tt.func @one_element_per_thread(%p: tensor<32x32x!tt.ptr<f32>, #blocked1>, %n: i
   }
   tt.return %r : tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked1}>>
 }
+// CHECK-LABEL: @not_a_combination
+// CHECK-NOT: tt.reshape
+// CHECK: tt.return
+tt.func @not_a_combination(%p: tensor<32x128x!tt.ptr<f32>, #blocked>, %n: i32) -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %init = arith.constant dense<0.0> : tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>>) : i32 {
+    %x = tt.load %p : tensor<32x128x!tt.ptr<f32>, #blocked>
+    %s = "tt.reduce"(%x) <{axis = 1 : i32}> ({
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %a : f32
+      tt.reduce.return %t : f32
+    }) : (tensor<32x128xf32, #blocked>) -> tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %next = arith.addf %acc, %s : tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    scf.yield %next : tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+  }
+  tt.return %r : tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+}
 // CHECK-LABEL: @mma_layout
 // CHECK-NOT: tt.reshape
 // CHECK: tt.return
