@@ -24,6 +24,11 @@ namespace mlir::triton::nvidia_gpu {
 
 using CastOp = UnrealizedConversionCastOp;
 
+/// The attribute marking a planner cast and its direction ("backward" or
+/// "forward").
+inline constexpr llvm::StringLiteral kPlannerCastAttrName =
+    "ttng.plan_cta.direction";
+
 class CTAPlanner {
 public:
   CTAPlanner(FuncOp func, unsigned numCTAs, unsigned numWarps,

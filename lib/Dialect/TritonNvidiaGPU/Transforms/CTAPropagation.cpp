@@ -13,8 +13,7 @@ using namespace mlir::triton;
 using namespace mlir::triton::gpu;
 using namespace mlir::triton::nvidia_gpu;
 
-/// The attribute marking a planner cast and its direction.
-static constexpr llvm::StringLiteral kDirection = "ttng.plan_cta.direction";
+static constexpr llvm::StringLiteral kDirection = kPlannerCastAttrName;
 
 /// `type` (a tensor or a pointer to one) with its layout replaced.
 static Type replaceLayout(Type type, Attribute layout) {

@@ -230,6 +230,14 @@ LogicalResult CTAPlanner::run() {
       ++stepsUnchanged;
     }
   }
+  // Every planner cast has been resolved into the IR.
+  WalkResult leftover = func.walk([](CastOp cast) {
+    return cast->hasAttr(kPlannerCastAttrName) ? WalkResult::interrupt()
+                                               : WalkResult::advance();
+  });
+  if (leftover.wasInterrupted())
+    return func.emitError(
+        "triton-nvidia-gpu-plan-cta left a layout cast unresolved");
   return success();
 }
 
