@@ -10,6 +10,7 @@
 #define TRITON_DIALECT_TRITON_IR_LAYOUTINFERENCE_H
 
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectInterface.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Operation.h"
@@ -54,6 +55,12 @@ public:
   inferDotOpEncoding(Attribute operandEncoding, unsigned opIdx,
                      Attribute resultEncoding,
                      std::optional<Location> loc) const = 0;
+  /// Succeeds when a tensor of `shape` in layout `got` has its elements in
+  /// the same places as in `expected` (the same layout, or another
+  /// spelling of it); otherwise fails, with an error at `loc` if given.
+  virtual LogicalResult
+  verifyLayoutsAreEqual(ArrayRef<int64_t> shape, Attribute expected,
+                        Attribute got, std::optional<Location> loc) const = 0;
   /// Checks that the encodings of a dot's a and b agree with each other;
   /// errors are reported on `op`.
   virtual LogicalResult
@@ -72,13 +79,14 @@ LogicalResult inferResultEncoding(
     Attribute encoding, Attribute &result, std::optional<Location> loc,
     function_ref<LogicalResult(const DialectInferLayoutInterface &)> infer);
 
-/// Verifier helper: `op`'s result encoding must be the one the operand's
-/// dialect infers (see inferResultEncoding), no encoding for an operand
-/// without one. Encodings of dialects without the interface are not
+/// Verifier helper: `op`'s result (of type `resultType`) must have the
+/// encoding the operand's dialect infers (see inferResultEncoding), or one
+/// that dialect finds equivalent for the result's shape; no encoding for an
+/// operand without one. Encodings of dialects without the interface are not
 /// checked. When `mustInfer`, an inference failure is an error of `op`;
-/// otherwise (cases a dialect cannot infer yet) the result is not checked.
+/// otherwise inference failures are not checked here.
 LogicalResult verifyResultEncoding(
-    Operation *op, Attribute operandEncoding, Attribute resultEncoding,
+    Operation *op, Attribute operandEncoding, RankedTensorType resultType,
     bool mustInfer,
     function_ref<LogicalResult(const DialectInferLayoutInterface &,
                                Attribute &, std::optional<Location>)>

@@ -288,7 +288,7 @@ LogicalResult ReduceOp::verify() {
     Attribute srcEnc = srcType.getEncoding();
     unsigned axis = getAxis();
     if (failed(verifyResultEncoding(
-            *this, srcEnc, resType.getEncoding(), /*mustInfer=*/true,
+            *this, srcEnc, resType, /*mustInfer=*/true,
             [&](const DialectInferLayoutInterface &iface, Attribute &enc,
                 std::optional<Location> loc) {
               return iface.inferReduceOpEncoding(srcEnc, axis, enc, loc);

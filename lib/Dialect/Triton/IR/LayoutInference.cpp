@@ -30,11 +30,12 @@ LogicalResult mlir::triton::inferResultEncoding(
 }
 
 LogicalResult mlir::triton::verifyResultEncoding(
-    Operation *op, Attribute operandEncoding, Attribute resultEncoding,
+    Operation *op, Attribute operandEncoding, RankedTensorType resultType,
     bool mustInfer,
     function_ref<LogicalResult(const DialectInferLayoutInterface &,
                                Attribute &, std::optional<Location>)>
         infer) {
+  Attribute resultEncoding = resultType.getEncoding();
   if (!operandEncoding) {
     if (resultEncoding)
       return op->emitOpError("result has encoding ")
@@ -51,7 +52,9 @@ LogicalResult mlir::triton::verifyResultEncoding(
     loc = op->getLoc();
   if (failed(infer(*iface, expected, loc)))
     return failure(mustInfer);
-  if (expected != resultEncoding)
+  if (expected != resultEncoding &&
+      failed(iface->verifyLayoutsAreEqual(resultType.getShape(), expected,
+                                          resultEncoding, std::nullopt)))
     return op->emitOpError("result encoding ")
            << resultEncoding << " does not match " << expected
            << ", the encoding inferred from the operand's";

@@ -78,7 +78,7 @@ LogicalResult ExpandDimsOp::verify() {
            << axis;
   Attribute srcEnc = srcType.getEncoding();
   return verifyResultEncoding(
-      *this, srcEnc, getType().getEncoding(), /*mustInfer=*/true,
+      *this, srcEnc, getType(), /*mustInfer=*/true,
       [&](const DialectInferLayoutInterface &iface, Attribute &enc,
           std::optional<Location> loc) {
         return iface.inferExpandDimsOpEncoding(srcEnc, axis, enc, loc);
@@ -247,7 +247,7 @@ LogicalResult JoinOp::verify() {
     return emitOpError("result element type must match the operands'");
   Attribute srcEnc = srcType.getEncoding();
   return verifyResultEncoding(
-      *this, srcEnc, dstType.getEncoding(), /*mustInfer=*/false,
+      *this, srcEnc, dstType, /*mustInfer=*/true,
       [&](const DialectInferLayoutInterface &iface, Attribute &enc,
           std::optional<Location> loc) {
         return iface.inferJoinOpEncoding(srcEnc, srcType.getShape(), enc,
@@ -280,7 +280,7 @@ LogicalResult SplitOp::verify() {
     return emitOpError("result element type must match the source's");
   Attribute srcEnc = srcType.getEncoding();
   return verifyResultEncoding(
-      *this, srcEnc, getOutLHS().getType().getEncoding(), /*mustInfer=*/false,
+      *this, srcEnc, getOutLHS().getType(), /*mustInfer=*/true,
       [&](const DialectInferLayoutInterface &iface, Attribute &enc,
           std::optional<Location> loc) {
         return iface.inferSplitOpEncoding(srcEnc, srcType.getShape(), enc,
@@ -327,7 +327,7 @@ LogicalResult TransOp::verify() {
                        "order");
   Attribute srcEnc = srcType.getEncoding();
   return verifyResultEncoding(
-      *this, srcEnc, getType().getEncoding(), /*mustInfer=*/false,
+      *this, srcEnc, getType(), /*mustInfer=*/true,
       [&](const DialectInferLayoutInterface &iface, Attribute &enc,
           std::optional<Location> loc) {
         return iface.inferTransOpEncoding(srcEnc, srcType.getShape(), order,

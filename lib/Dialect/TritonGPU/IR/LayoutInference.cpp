@@ -1,6 +1,8 @@
 //===- LayoutInference.cpp - result layouts of tt shape ops over ttg ------===//
 #include "LayoutInference.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "Tools/LayoutUtils.h"
 
 #include "mlir/IR/Diagnostics.h"
 
@@ -38,11 +40,42 @@ static SmallVector<unsigned> permuteLayoutOrder(ArrayRef<unsigned> layoutOrder,
   return result;
 }
 
-static LogicalResult needsLinearLayout(std::optional<Location> loc,
-                                       StringRef op, Attribute encoding) {
-  return emitOptionalError(loc, op, " of a tensor in layout ", encoding,
-                           " gives a #ttg.linear layout, which is not "
-                           "supported yet");
+/// The linear layout of a tensor of `shape` in `layout` (any ttg layout,
+/// #ttg.linear and #ttg.shared_linear included); failure with an error at
+/// `loc` (if given) when it has none.
+static FailureOr<LinearLayout> linearLayoutOf(ArrayRef<int64_t> shape,
+                                              Attribute layout,
+                                              std::optional<Location> loc) {
+  if (auto linear = dyn_cast<LinearEncodingAttr>(layout)) {
+    if (linear.getLinearLayout().getNumOutDims() != (int32_t)shape.size())
+      return emitOptionalError(loc, "rank of ", layout,
+                               " does not match the tensor's");
+    return linear.toLinearLayout(shape);
+  }
+  if (auto shared = dyn_cast<SharedLinearEncodingAttr>(layout)) {
+    const LinearLayout &ll = shared.getLinearLayout();
+    SmallVector<int64_t> sizes(ll.getOutDimSizes());
+    if (ArrayRef<int64_t>(sizes) != shape)
+      return emitOptionalError(loc, layout, " covers a different shape");
+    return ll;
+  }
+  auto emitter = [&]() -> InFlightDiagnostic {
+    return emitError(*loc);
+  };
+  if (loc)
+    return tryToLinearLayout(shape, layout, emitter);
+  return tryToLinearLayout(shape, layout, {});
+}
+
+/// The layout a linear layout `ll` of a tensor is, in the kind of `like`:
+/// #ttg.linear for a distributed layout, #ttg.shared_linear for a shared
+/// one.
+static Attribute linearEncodingLike(Attribute like, LinearLayout ll) {
+  MLIRContext *ctx = like.getContext();
+  if (auto shared = dyn_cast<SharedEncodingTrait>(like))
+    return SharedLinearEncodingAttr::get(ctx, std::move(ll),
+                                         shared.getAlignment());
+  return LinearEncodingAttr::get(ctx, std::move(ll));
 }
 
 LogicalResult TritonGPUInferLayoutInterface::inferExpandDimsOpEncoding(
@@ -129,7 +162,13 @@ LogicalResult TritonGPUInferLayoutInterface::inferTransOpEncoding(
         permuteCTALayout(nvmma.getCTALayout(), order));
     return success();
   }
-  return needsLinearLayout(loc, "TransOp", operandEncoding);
+  // Any other layout: transpose its linear layout.
+  FailureOr<LinearLayout> ll = linearLayoutOf(shape, operandEncoding, loc);
+  if (failed(ll))
+    return failure();
+  resultEncoding =
+      linearEncodingLike(operandEncoding, transposeLinearLayout(*ll, order));
+  return success();
 }
 
 /// A blocked layout whose last dimension is two consecutive elements of one
@@ -154,8 +193,28 @@ LogicalResult TritonGPUInferLayoutInterface::inferJoinOpEncoding(
     }
   }
   auto enc = dyn_cast<BlockedEncodingAttr>(operandEncoding);
-  if (!enc)
-    return needsLinearLayout(loc, "JoinOp", operandEncoding);
+  if (!enc) {
+    // Any other layout: the new dimension is one more register bit,
+    // innermost.
+    if (!isa<DistributedEncodingTrait>(operandEncoding))
+      return emitOptionalError(loc, "JoinOp operands must have a distributed "
+                                    "layout, got ",
+                               operandEncoding);
+    FailureOr<LinearLayout> ll = linearLayoutOf(shape, operandEncoding, loc);
+    if (failed(ll))
+      return failure();
+    MLIRContext *ctx = getContext();
+    SmallVector<int64_t> joinedShape(shape);
+    joinedShape.push_back(1);
+    SmallVector<StringAttr> dims = standardOutDimNames(ctx, joinedShape.size());
+    LinearLayout joined =
+        LinearLayout::identity1D(2, StringAttr::get(ctx, "register"),
+                                 dims.back()) *
+        ll->reshapeOuts(standardOutDimPairs(ctx, joinedShape));
+    resultEncoding =
+        LinearEncodingAttr::get(ctx, joined.transposeOuts(dims));
+    return success();
+  }
   // The new dimension is the fastest: 2 elements in each thread.
   auto append = [](ArrayRef<unsigned> values, unsigned v) {
     SmallVector<unsigned> result(values);
@@ -186,8 +245,47 @@ LogicalResult TritonGPUInferLayoutInterface::inferSplitOpEncoding(
     return emitOptionalError(
         loc, "SplitOp input shape should have 2 in the last dim");
   auto enc = dyn_cast<BlockedEncodingAttr>(operandEncoding);
-  if (!enc || !isSimpleSplit(enc))
-    return needsLinearLayout(loc, "SplitOp", operandEncoding);
+  if (!enc || !isSimpleSplit(enc)) {
+    // Any other layout: a register basis must step along the last
+    // dimension; it goes, and every basis is halved along that dimension.
+    if (!isa<DistributedEncodingTrait>(operandEncoding))
+      return emitOptionalError(loc, "SplitOp operand must have a distributed "
+                                    "layout, got ",
+                               operandEncoding);
+    FailureOr<LinearLayout> ll = linearLayoutOf(shape, operandEncoding, loc);
+    if (failed(ll))
+      return failure();
+    MLIRContext *ctx = getContext();
+    StringAttr kRegister = StringAttr::get(ctx, "register");
+    size_t axis = shape.size() - 1;
+    bool found = false;
+    LinearLayout::BasesT bases;
+    for (const auto &[inDim, dimBases] : ll->getBases()) {
+      std::vector<std::vector<int32_t>> &kept = bases[inDim];
+      for (std::vector<int32_t> basis : dimBases) {
+        if (!found && inDim == kRegister && basis[axis] == 1) {
+          found = true;
+          continue;
+        }
+        basis[axis] /= 2;
+        kept.push_back(std::move(basis));
+      }
+    }
+    if (!found)
+      return emitOptionalError(loc, "SplitOp requires at least 2 elements "
+                                    "per thread in the last dimension");
+    SmallVector<int64_t> halved(shape);
+    halved.back() = 1;
+    std::optional<LinearLayout> split = LinearLayout::tryCreate(
+        std::move(bases), standardOutDimPairs(ctx, halved),
+        /*requireSurjective=*/false);
+    if (!split)
+      return emitOptionalError(loc, "SplitOp cannot split ", operandEncoding);
+    resultEncoding = LinearEncodingAttr::get(
+        ctx, split->reshapeOuts(
+                 standardOutDimPairs(ctx, ArrayRef(shape).drop_back())));
+    return success();
+  }
   unsigned last = enc.getOrder().size() - 1;
   SmallVector<unsigned> order;
   for (unsigned d : enc.getOrder())
@@ -228,6 +326,21 @@ LogicalResult TritonGPUInferLayoutInterface::inferDotOpEncoding(
   if (dotOp.getParent() != resultEncoding)
     return emitOptionalError(loc, "Incompatible parent encoding");
   return success();
+}
+
+LogicalResult TritonGPUInferLayoutInterface::verifyLayoutsAreEqual(
+    ArrayRef<int64_t> shape, Attribute expected, Attribute got,
+    std::optional<Location> loc) const {
+  if (expected == got)
+    return success();
+  if (expected && got) {
+    FailureOr<LinearLayout> a = linearLayoutOf(shape, expected, std::nullopt);
+    FailureOr<LinearLayout> b = linearLayoutOf(shape, got, std::nullopt);
+    if (succeeded(a) && succeeded(b) && *a == *b)
+      return success();
+  }
+  return emitOptionalError(loc, "Expected result encoding ", expected,
+                           " but was ", got);
 }
 
 LogicalResult TritonGPUInferLayoutInterface::verifyDotOpEncodingCompatibility(

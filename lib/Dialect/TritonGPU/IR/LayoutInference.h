@@ -13,9 +13,9 @@ namespace mlir::triton::gpu {
 
 /// Result encodings of tt shape ops over ttg layouts: reduce gives a slice,
 /// expand_dims its parent, trans permutes a blocked or shared layout,
-/// join/split add/remove a size-2 innermost dimension of a blocked layout.
-/// Cases Triton answers with a #ttg.linear layout fail with an error saying
-/// so.
+/// join/split add/remove a size-2 innermost dimension of a blocked layout;
+/// other layouts go through their linear layouts and give a #ttg.linear
+/// (#ttg.shared_linear) layout, as in Triton.
 struct TritonGPUInferLayoutInterface
     : public triton::DialectInferLayoutInterface {
   using DialectInferLayoutInterface::DialectInferLayoutInterface;
@@ -44,6 +44,10 @@ struct TritonGPUInferLayoutInterface
   inferDotOpEncoding(Attribute operandEncoding, unsigned opIdx,
                      Attribute resultEncoding,
                      std::optional<Location> loc) const override;
+  LogicalResult
+  verifyLayoutsAreEqual(ArrayRef<int64_t> shape, Attribute expected,
+                        Attribute got,
+                        std::optional<Location> loc) const override;
   LogicalResult
   verifyDotOpEncodingCompatibility(Operation *op, Attribute aEncoding,
                                    Attribute bEncoding) const override;

@@ -269,11 +269,26 @@ LogicalResult MemDescTransOp::verify() {
       inferResultType(getSrc().getType(), getOrder(), getLoc());
   if (failed(expected))
     return failure();
-  if (*expected != getType())
-    return emitOpError("result type ")
-           << getType() << " does not match " << *expected
-           << ", the source type transposed by order";
-  return success();
+  MemDescType type = getType();
+  if (*expected == type)
+    return success();
+  // Another spelling of the inferred layout is fine.
+  bool sameButLayout =
+      expected->getShape() == type.getShape() &&
+      expected->getElementType() == type.getElementType() &&
+      expected->getMemorySpace() == type.getMemorySpace() &&
+      expected->getMutableMemory() == type.getMutableMemory() &&
+      expected->getAllocShape() == type.getAllocShape();
+  const DialectInferLayoutInterface *iface =
+      getLayoutInference(expected->getEncoding());
+  if (sameButLayout && iface &&
+      succeeded(iface->verifyLayoutsAreEqual(type.getShape(),
+                                             expected->getEncoding(),
+                                             type.getEncoding(), std::nullopt)))
+    return success();
+  return emitOpError("result type ")
+         << type << " does not match " << *expected
+         << ", the source type transposed by order";
 }
 
 OpFoldResult MemDescTransOp::fold(FoldAdaptor) {

@@ -149,3 +149,21 @@ tt.func @dot_hopper_register_b(%a: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, par
   %0 = tt.dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma3, kWidth = 2}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32, #mma3>
   tt.return
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4, 1], threadsPerWarp = [8, 2, 2], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+tt.func @split_across_threads(%b: tensor<32x16x2xf32, #blocked>) {
+  // expected-error @+1 {{SplitOp requires at least 2 elements per thread in the last dimension}}
+  %0, %1 = tt.split %b : tensor<32x16x2xf32, #blocked> -> tensor<32x16xf32, #blocked>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+tt.func @join_shared(%a: tensor<32x16xf32, #shared>) {
+  // expected-error @+1 {{JoinOp operands must have a distributed layout}}
+  %0 = tt.join %a, %a : tensor<32x16xf32, #shared> -> tensor<32x16x2xf32, #shared>
+  tt.return
+}

@@ -1,7 +1,8 @@
 // tt shape ops and tt.dot on ttg-encoded tensors: the result encodings the
 // tt verifiers accept are the ones ttg's layout inference gives (reduce ->
 // slice, expand_dims -> the slice's parent, trans -> permuted blocked or
-// shared layout, join/split -> a size-2 innermost dimension added/removed).
+// shared layout, join/split -> a size-2 innermost dimension added/removed;
+// other layouts through their linear layouts).
 // RUN: triton-opt %s | triton-opt | FileCheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
@@ -11,6 +12,8 @@
 #split = #ttg.blocked<{sizePerThread = [1, 4, 2], threadsPerWarp = [8, 4, 1], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
 #joined = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#mma_t = #ttg.linear<{register = [[1, 0], [0, 8], [16, 0], [0, 32]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [[8, 0], [0, 16]], block = []}>
+#mma_joined = #ttg.linear<{register = [[0, 0, 1], [0, 1, 0], [8, 0, 0]], lane = [[0, 2, 0], [0, 4, 0], [1, 0, 0], [2, 0, 0], [4, 0, 0]], warp = [[0, 8, 0], [16, 0, 0]], block = []}>
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 #shared_t = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}>
 #nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
@@ -67,6 +70,20 @@ tt.func @join_split(%a: tensor<32x16xf32, #joined>, %b: tensor<32x16x2xf32, #spl
   %0 = tt.join %a, %a : tensor<32x16xf32, #joined> -> tensor<32x16x2xf32, #split>
   %1, %2 = tt.split %b : tensor<32x16x2xf32, #split> -> tensor<32x16xf32, #joined>
   %3 = tt.join %c, %c : tensor<32x16xf32, #ttg.slice<{dim = 2, parent = #split}>> -> tensor<32x16x2xf32, #split>
+  tt.return
+}
+
+// Layouts with no rule of their own go through their linear layouts, as in
+// Triton: trans/join of an mma layout give #ttg.linear layouts, and a split
+// may name its result by any equivalent layout (here the mma it came from).
+// CHECK-LABEL: tt.func @via_linear_layouts
+// CHECK: tt.trans %arg0 {order = array<i32: 1, 0>} : tensor<64x32xf32, #[[M]]> -> tensor<32x64xf32, #[[LT:linear[0-9]*]]>
+// CHECK: tt.join %arg1, %arg1 : tensor<32x16xf32, #[[M]]> -> tensor<32x16x2xf32, #[[LJ:linear[0-9]*]]>
+// CHECK: tt.split %{{.+}} : tensor<32x16x2xf32, #[[LJ]]> -> tensor<32x16xf32, #[[M]]>
+tt.func @via_linear_layouts(%m: tensor<64x32xf32, #mma>, %j: tensor<32x16xf32, #mma>) {
+  %0 = tt.trans %m {order = array<i32: 1, 0>} : tensor<64x32xf32, #mma> -> tensor<32x64xf32, #mma_t>
+  %1 = tt.join %j, %j : tensor<32x16xf32, #mma> -> tensor<32x16x2xf32, #mma_joined>
+  %2, %3 = tt.split %1 : tensor<32x16x2xf32, #mma_joined> -> tensor<32x16xf32, #mma>
   tt.return
 }
 
