@@ -85,6 +85,28 @@ if [ "${#frontend[@]}" -gt 0 ]; then
   done
 fi
 
+# The ttgir stage on Triton's TTIR: every tensor gets a layout. Prints the
+# layouts chosen and how many ttg.convert_layout ops remain.
+if "$OPT" --help 2>/dev/null | grep -q -e "--triton-ttgir-pipeline\b"; then
+  echo
+  echo "== triton-opt --triton-ttgir-pipeline on examples/*.ttir (TTIR -> TTGIR)"
+  for in in "${examples[@]}"; do
+    name="$(basename "$in" .ttir)"
+    out="$OUT_DIR/$name.ttgir"
+    echo "  $name -> ${out#"$ROOT"/}"
+    log="$(mktemp)"
+    if "$OPT" --triton-ttgir-pipeline "$in" -o "$out" 2>"$log"; then
+      grep -E '^#[A-Za-z0-9_]+ = #ttg\.' "$out" | sed 's/^/    /' || true
+      echo "    convert_layout ops: $(grep -c 'ttg.convert_layout' "$out" || true)"
+    else
+      echo "    FAILED: $OPT --triton-ttgir-pipeline ${in#"$ROOT"/}"
+      sed 's/^/      /' "$log" | head -20
+      failures=$((failures + 1))
+    fi
+    rm -f "$log"
+  done
+fi
+
 echo
 if [ "$failures" -ne 0 ]; then
   echo "demo: $failures pipeline run(s) failed" >&2

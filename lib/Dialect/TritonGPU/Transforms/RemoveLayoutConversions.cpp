@@ -19,33 +19,42 @@ struct RemoveLayoutConversionsPass
           RemoveLayoutConversionsPass> {
   /// Folds no-op conversions, conversions of conversions and of values that
   /// can be built in any layout, and erases what became dead.
-  LogicalResult cleanUpConversions(bool withDeadLoopArgs) {
+  LogicalResult cleanUpConversions() {
     RewritePatternSet patterns(&getContext());
     populateConvertLayoutCleanupPatterns(patterns);
-    if (withDeadLoopArgs) {
-      populateForOpDeadArgumentElimination(patterns);
-      scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());
-      scf::IfOp::getCanonicalizationPatterns(patterns, &getContext());
-    }
     return applyPatternsGreedily(getOperation(), std::move(patterns));
+  }
+
+  /// Drops loop-carried values nothing reads any more (old layouts left
+  /// behind by rematerialization), then simplifies the scf ops.
+  LogicalResult cleanUpLoops() {
+    RewritePatternSet deadArgs(&getContext());
+    populateForOpDeadArgumentElimination(deadArgs);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(deadArgs))))
+      return failure();
+    RewritePatternSet scfPatterns(&getContext());
+    populateConvertLayoutCleanupPatterns(scfPatterns);
+    scf::ForOp::getCanonicalizationPatterns(scfPatterns, &getContext());
+    scf::IfOp::getCanonicalizationPatterns(scfPatterns, &getContext());
+    return applyPatternsGreedily(getOperation(), std::move(scfPatterns));
   }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
     module.walk([](FuncOp func) { propagateLayoutsForward(func); });
-    if (failed(cleanUpConversions(false)))
+    if (failed(cleanUpConversions()))
       return signalPassFailure();
 
     bool changed;
     do {
       changed = false;
       module.walk([&](FuncOp func) { changed |= rematerializeBackward(func); });
-      if (failed(cleanUpConversions(false)))
+      if (failed(cleanUpConversions()))
         return signalPassFailure();
     } while (changed);
 
     module.walk([](FuncOp func) { hoistConversions(func); });
-    if (failed(cleanUpConversions(true)))
+    if (failed(cleanUpConversions()) || failed(cleanUpLoops()))
       return signalPassFailure();
   }
 };

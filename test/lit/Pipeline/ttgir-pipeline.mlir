@@ -1,0 +1,26 @@
+// RUN: triton-opt %s --triton-ttgir-pipeline="report-skipped=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SKIP
+// RUN: triton-opt %s --triton-ttgir-pipeline="num-warps=8" | FileCheck %s
+
+// The passes of Triton's stage that belong to later capabilities are named.
+// SKIP: ttgir: skipping tritongpu-F32DotTC{emu-tf32=true} (arrives with tensor cores (tt.dot on wgmma))
+// SKIP: ttgir: skipping tritongpu-accelerate-matmul (arrives with tensor cores (tt.dot on wgmma))
+// SKIP: ttgir: skipping tritongpu-pipeline{num-stages=3} (arrives with software pipelining)
+// SKIP: ttgir: skipping triton-nvidia-tma-lowering (arrives with TMA lowering)
+
+// CHECK: #[[B:.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
+// CHECK: module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32}
+// CHECK-LABEL: tt.func @scale
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.load {{.*}} : tensor<1024x!tt.ptr<f32>, #[[B]]>
+// CHECK: tt.store {{.*}} : tensor<1024x!tt.ptr<f32>, #[[B]]>
+tt.func @scale(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
+  %xs = tt.splat %x : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>
+  %xp = tt.addptr %xs, %r : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>
+  %v = tt.load %xp : tensor<1024x!tt.ptr<f32>>
+  %w = arith.addf %v, %v : tensor<1024xf32>
+  %ys = tt.splat %y : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>
+  %yp = tt.addptr %ys, %r : tensor<1024x!tt.ptr<f32>>, tensor<1024xi32>
+  tt.store %yp, %w : tensor<1024x!tt.ptr<f32>>
+  tt.return
+}
