@@ -10,6 +10,9 @@
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
 #include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/IR/MLIRContext.h"
 
 #include <gtest/gtest.h>
@@ -248,6 +251,52 @@ TEST_F(LayoutQueriesTest, LegacyFieldsOfDistributedLayouts) {
   Attribute nvmma = parse("#ttg.nvmma_shared<{swizzlingByteWidth = 128, "
                           "transposed = true, elementBitWidth = 16}>");
   EXPECT_EQ(getOrder(nvmma), Vec({0, 1}));
+}
+
+//===----------------------------------------------------------------------===//
+// Module attributes
+//===----------------------------------------------------------------------===//
+
+TEST_F(LayoutQueriesTest, LookupNumWarps) {
+  ctx.loadDialect<arith::ArithDialect>();
+  OwningOpRef<ModuleOp> mod = parseSourceString<ModuleOp>(R"mlir(
+    module attributes {"ttg.num-warps" = 8 : i32, "ttg.num-ctas" = 2 : i32,
+                       ttg.target = "cuda:90"} {
+      tt.func @f(%a: i32) {
+        %0 = arith.addi %a, %a : i32
+        ttg.warp_specialize(%a)
+        default {
+          %1 = arith.addi %a, %a : i32
+          ttg.warp_yield
+        }
+        partition0(%x: i32) num_warps(4) {
+          %2 = arith.addi %x, %x : i32
+          ttg.warp_return
+        }
+        partition1(%x: i32) num_warps(1) {
+          %3 = arith.addi %x, %x : i32
+          ttg.warp_return
+        } : (i32) -> ()
+        tt.return
+      }
+      tt.func @g() attributes {"ttg.num-warps" = 2 : i32} {
+        tt.return
+      }
+    })mlir",
+                                                         &ctx);
+  ASSERT_TRUE(mod);
+  EXPECT_EQ(TritonGPUDialect::getNumWarps(*mod), 8);
+  EXPECT_EQ(TritonGPUDialect::getNumCTAs(*mod), 2);
+  EXPECT_EQ(TritonGPUDialect::getThreadsPerWarp(*mod), 32);
+  EXPECT_EQ(getTarget(*mod), "cuda:90");
+  // Each addi reports the warps of the code it runs in.
+  SmallVector<int> warps;
+  mod->walk([&](arith::AddIOp op) { warps.push_back(lookupNumWarps(op)); });
+  EXPECT_EQ(warps, SmallVector<int>({8, 8, 4, 1}));
+  mod->walk([&](triton::ReturnOp op) {
+    if (op->getParentOfType<triton::FuncOp>().getName() == "g")
+      EXPECT_EQ(lookupNumWarps(op), 2);
+  });
 }
 
 } // namespace
