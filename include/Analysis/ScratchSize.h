@@ -1,0 +1,84 @@
+//===- ScratchSize.h - scratch shared memory ops need -----------*- C++ -*-===//
+//
+// Some ops exchange data between threads through a temporary ("scratch")
+// shared-memory buffer that exists only while the op runs. These functions
+// say how many bytes each needs, exactly as Triton 3.6 computes them, so the
+// allocation (Allocation.h) and the lowering to LLVM agree on the layout of
+// the scratch buffer. 0 means the op does not use shared memory.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITON_ANALYSIS_SCRATCHSIZE_H
+#define TRITON_ANALYSIS_SCRATCHSIZE_H
+
+#include "Dialect/Triton/IR/Dialect.h"
+#include "Tools/LinearLayout.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+
+namespace mlir::triton {
+
+/// Bits one element takes in scratch memory: 64 for pointers, else the
+/// element's width rounded up to at least 8.
+unsigned getScratchBitwidth(Type elementType);
+
+//===-- ttg.convert_layout ------------------------------------------------===//
+
+/// The conversion from `srcTy`'s layout to `dstTy`'s as a map from the
+/// destination's hardware indices (register, lane, warp, block) to the
+/// source's, with the slowest in-dims along which it is the identity
+/// (block, then warp, then lane, then register) quotiented out. Which
+/// in-dims remain says what the conversion must move.
+LinearLayout minimalCvtLayout(RankedTensorType srcTy, RankedTensorType dstTy);
+
+/// Whether the conversion moves data between warps or CTAs, so that it goes
+/// through shared memory (a conversion within each thread permutes
+/// registers, one within each warp uses shuffles).
+bool cvtNeedsSharedMemory(RankedTensorType srcTy, RankedTensorType dstTy);
+
+/// Elements of the swizzled scratch tile a conversion writes and reads in
+/// each round (Triton's generic swizzling: registers of both layouts that
+/// fall outside the bank/segment structure become rounds, "reps"), per CTA.
+/// `src` and `dst` are distributed LinearLayouts over the same shape.
+unsigned getNumScratchElemsSwizzledCvt(const LinearLayout &src,
+                                       const LinearLayout &dst,
+                                       unsigned bitwidth);
+unsigned getNumScratchElemsSwizzledCvt(RankedTensorType srcTy,
+                                       RankedTensorType dstTy);
+
+/// Bytes a convert_layout from `srcTy` to `dstTy` needs; 0 when it does not
+/// go through shared memory or either side is not a distributed layout.
+unsigned getConvertLayoutScratchSizeInBytes(RankedTensorType srcTy,
+                                            RankedTensorType dstTy);
+
+//===-- Reductions, scans, gathers, histograms, atomics
+//--------------------===//
+
+/// Warps holding distinct data along `axis` of a tensor of `type`.
+unsigned getWarpsWithUniqueDataAlongAxis(RankedTensorType type, unsigned axis);
+
+/// tt.reduce: one partial result per warp along the axis, for every
+/// position of the other dimensions and every operand; 0 when the axis is
+/// within one warp.
+unsigned getReduceScratchSizeInBytes(ReduceOp op);
+
+/// tt.scan over a blocked layout: the per-warp carries of every chunk; 0 when
+/// the axis is within one warp or the layout is not blocked.
+unsigned getScanScratchSizeInBytes(ScanOp op);
+
+/// Whether every index of a tt.gather finds its source elements in its own
+/// warp (then no scratch is needed).
+bool isGatherWarpLocal(GatherOp op);
+/// tt.gather: the whole source tensor unless the gather is warp-local.
+unsigned getGatherScratchSizeInBytes(GatherOp op);
+
+/// tt.histogram: one counter per bin, at least one per lane.
+unsigned getHistogramScratchSizeInBytes(HistogramOp op);
+
+/// tt.atomic_rmw / tt.atomic_cas: a used scalar result is broadcast through
+/// one element; a used tensor result with elements held by several threads
+/// through the whole tensor (per CTA); otherwise 0.
+unsigned getAtomicScratchSizeInBytes(Operation *op);
+
+} // namespace mlir::triton
+
+#endif // TRITON_ANALYSIS_SCRATCHSIZE_H

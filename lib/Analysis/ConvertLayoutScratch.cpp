@@ -1,0 +1,260 @@
+//===- ConvertLayoutScratch.cpp - shared memory of ttg.convert_layout
+//------===//
+//
+// Whether a layout conversion goes through shared memory, and the size of the
+// swizzled tile it uses there. The tile follows Triton's generic swizzling
+// (optimalSwizzling): a shared-memory layout over the flattened tensor whose
+// offset bits are, from the lowest, the vector (registers contiguous in both
+// layouts), the banks and the segments; segment bits that are registers of
+// both layouts are iterated as rounds instead of stored ("reps"), so the
+// tile holds total / reps elements.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Analysis/ScratchSize.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "Tools/LinearAlgebraF2.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace ttg = mlir::triton::gpu;
+
+unsigned mlir::triton::getScratchBitwidth(Type elementType) {
+  if (isa<PointerType>(elementType))
+    return 64;
+  return std::max(elementType.getIntOrFloatBitWidth(), 8u);
+}
+
+LinearLayout mlir::triton::minimalCvtLayout(RankedTensorType srcTy,
+                                            RankedTensorType dstTy) {
+  LinearLayout src = ttg::toLinearLayout(srcTy);
+  LinearLayout dst = ttg::toLinearLayout(dstTy);
+  // dst(x) == src(conversion(x)): which source location each destination
+  // location reads.
+  LinearLayout conversion = dst.invertAndCompose(src);
+  // Quotient out the in-dims the two layouts share, slowest first, while
+  // the conversion is the identity along them.
+  SmallVector<StringAttr> srcDims(src.getInDimNames());
+  SmallVector<StringAttr> dstDims(dst.getInDimNames());
+  for (size_t i = 0; i < std::min(srcDims.size(), dstDims.size()); ++i) {
+    StringAttr dim = srcDims[srcDims.size() - 1 - i];
+    if (dim != dstDims[dstDims.size() - 1 - i])
+      break;
+    std::optional<LinearLayout> quotient = conversion.quotient({dim});
+    if (!quotient)
+      break;
+    conversion = std::move(*quotient);
+  }
+  return conversion;
+}
+
+bool mlir::triton::cvtNeedsSharedMemory(RankedTensorType srcTy,
+                                        RankedTensorType dstTy) {
+  MLIRContext *ctx = srcTy.getContext();
+  LinearLayout conversion = minimalCvtLayout(srcTy, dstTy);
+  return conversion.hasInDim(StringAttr::get(ctx, "warp")) ||
+         conversion.hasInDim(StringAttr::get(ctx, "block"));
+}
+
+namespace {
+
+/// The bases of `inDim` of a layout with one output dimension, as integers.
+SmallVector<int32_t> flatBases(const LinearLayout &layout, StringAttr inDim) {
+  SmallVector<int32_t> result;
+  if (!layout.hasInDim(inDim))
+    return result;
+  for (const std::vector<int32_t> &basis : layout.getBases().lookup(inDim))
+    result.push_back(basis.front());
+  return result;
+}
+
+/// A basis of span(a) ∩ span(b) in `numBits`-bit space. When every vector
+/// is a power of two this is the common vectors in a's order (Triton's
+/// heuristic, which keeps a's order); otherwise the nullspace of the joint
+/// nullspaces.
+SmallVector<int32_t> intersectionBasis(ArrayRef<int32_t> a, ArrayRef<int32_t> b,
+                                       unsigned numBits);
+
+/// A basis of {x : <x, v> = 0 for every v in `vectors`}.
+SmallVector<int32_t> nullspaceBasis(ArrayRef<int32_t> vectors,
+                                    unsigned numBits) {
+  SmallVector<uint64_t> rows(vectors.begin(), vectors.end());
+  unsigned rank = f2::reduceRowEchelon(rows, numBits);
+  rows.resize(rank);
+  SmallVector<unsigned> pivots = f2::pivotColumns(rows);
+  llvm::SmallDenseSet<unsigned> pivotSet(pivots.begin(), pivots.end());
+  SmallVector<int32_t> basis;
+  for (unsigned col = 0; col < numBits; ++col) {
+    if (pivotSet.contains(col))
+      continue;
+    // Free variable `col` set; each pivot variable of a row with `col` set
+    // must flip to cancel it.
+    uint64_t vec = uint64_t(1) << col;
+    for (uint64_t row : rows)
+      if (row & (uint64_t(1) << col))
+        vec ^= uint64_t(1) << llvm::countr_zero(row);
+    basis.push_back(static_cast<int32_t>(vec));
+  }
+  return basis;
+}
+
+SmallVector<int32_t> intersectionBasis(ArrayRef<int32_t> a, ArrayRef<int32_t> b,
+                                       unsigned numBits) {
+  auto isPow2 = [](int32_t v) { return llvm::isPowerOf2_32(v); };
+  if (llvm::all_of(a, isPow2) && llvm::all_of(b, isPow2)) {
+    llvm::SmallDenseSet<int32_t> inB(b.begin(), b.end());
+    SmallVector<int32_t> result;
+    for (int32_t v : a)
+      if (v != 0 && inB.contains(v))
+        result.push_back(v);
+    return result;
+  }
+  SmallVector<int32_t> joint = nullspaceBasis(a, numBits);
+  llvm::append_range(joint, nullspaceBasis(b, numBits));
+  return nullspaceBasis(joint, numBits);
+}
+
+/// The `numSegmentBits` segment bases of the swizzled tile: first the bits
+/// neither layout's bank-forming vectors (vector + lanes) use, then, to avoid
+/// bank conflicts, xors pairing the bits only one side uses, and finally the
+/// bits themselves (accepting conflicts).
+SmallVector<int32_t> computeSegment(ArrayRef<int32_t> bankSrc,
+                                    ArrayRef<int32_t> bankDst, unsigned numBits,
+                                    unsigned numSegmentBits) {
+  llvm::SmallSetVector<int32_t, 16> src, dst;
+  for (int32_t v : bankSrc)
+    if (v != 0)
+      src.insert(v);
+  for (int32_t v : bankDst)
+    if (v != 0)
+      dst.insert(v);
+
+  SmallVector<int32_t> segment;
+  for (unsigned bit = 0; bit < numBits; ++bit) {
+    int32_t v = int32_t(1) << bit;
+    if (!src.contains(v) && !dst.contains(v))
+      segment.push_back(v);
+  }
+  if (segment.size() >= numSegmentBits) {
+    segment.resize(numSegmentBits);
+    return segment;
+  }
+
+  SmallVector<int32_t> onlySrc, onlyDst;
+  for (int32_t v : src)
+    if (!dst.contains(v))
+      onlySrc.push_back(v);
+  for (int32_t v : dst)
+    if (!src.contains(v))
+      onlyDst.push_back(v);
+  SmallVector<int32_t> &small =
+      onlySrc.size() > onlyDst.size() ? onlyDst : onlySrc;
+  SmallVector<int32_t> &large =
+      onlySrc.size() > onlyDst.size() ? onlySrc : onlyDst;
+  llvm::sort(small);
+  llvm::sort(large);
+  int64_t missing =
+      int64_t(numSegmentBits) - int64_t(small.size()) - int64_t(segment.size());
+  size_t conflicts = static_cast<size_t>(
+      std::min<int64_t>(std::max<int64_t>(0, missing), small.size()));
+  for (size_t i = conflicts; i < small.size(); ++i)
+    segment.push_back(small[i] ^ large[i]);
+  segment.append(small.begin(), small.begin() + conflicts);
+  segment.append(large.begin(), large.begin() + conflicts);
+  if (segment.size() > numSegmentBits)
+    segment.resize(numSegmentBits);
+  return segment;
+}
+
+} // namespace
+
+unsigned mlir::triton::getNumScratchElemsSwizzledCvt(const LinearLayout &src,
+                                                     const LinearLayout &dst,
+                                                     unsigned bitwidth) {
+  MLIRContext *ctx = src.getInDimNames().begin()->getContext();
+  StringAttr kRegister = StringAttr::get(ctx, "register");
+  StringAttr kLane = StringAttr::get(ctx, "lane");
+  StringAttr kBlock = StringAttr::get(ctx, "block");
+
+  // Registers holding the same element twice are stored once.
+  LinearLayout srcFlat = src.removeZeroBasesAlongDim(kRegister).flattenOuts();
+  LinearLayout dstFlat = dst.removeZeroBasesAlongDim(kRegister).flattenOuts();
+  unsigned numBits = srcFlat.getTotalOutDimSizeLog2();
+
+  SmallVector<int32_t> regSrc = flatBases(srcFlat, kRegister);
+  SmallVector<int32_t> regDst = flatBases(dstFlat, kRegister);
+  SmallVector<int32_t> laneSrc = flatBases(srcFlat, kLane);
+  SmallVector<int32_t> laneDst = flatBases(dstFlat, kLane);
+
+  // Vectorize over registers contiguous in both, at most 128 bits.
+  SmallVector<int32_t> vec = intersectionBasis(regSrc, regDst, numBits);
+  unsigned maxVecBits = llvm::Log2_32(128 / bitwidth);
+  if (vec.size() > maxVecBits)
+    vec.resize(maxVecBits);
+  unsigned vecBytesBits = (1u << vec.size()) * bitwidth;
+
+  // 32 banks of 32 bits make one bank line; the bits past the vector and
+  // the bank line are segment bits.
+  constexpr unsigned kBankLineBits = 32 * 32;
+  unsigned numBankBits = std::min<unsigned>(
+      llvm::Log2_32(kBankLineBits / vecBytesBits), numBits - vec.size());
+  unsigned numSegmentBits = numBits - numBankBits - vec.size();
+
+  // Accesses wider than 32 bits cover several banks per lane: drop the last
+  // vector-or-lane bits from the bank-forming sets accordingly.
+  unsigned b32Vec = llvm::Log2_32(std::max(vecBytesBits / 32, 1u));
+  SmallVector<int32_t> bankSrc(vec), bankDst(vec);
+  llvm::append_range(bankSrc, laneSrc);
+  llvm::append_range(bankDst, laneDst);
+  bankSrc.resize(bankSrc.size() - std::min<size_t>(b32Vec, bankSrc.size()));
+  bankDst.resize(bankDst.size() - std::min<size_t>(b32Vec, bankDst.size()));
+
+  SmallVector<int32_t> segment =
+      computeSegment(bankSrc, bankDst, numBits, numSegmentBits);
+
+  // Segment bits that are registers on both sides become rounds.
+  llvm::SmallDenseSet<int32_t> dstRegSet(regDst.begin(), regDst.end());
+  llvm::SmallDenseSet<int32_t> segmentSet(segment.begin(), segment.end());
+  llvm::SmallSetVector<int32_t, 8> reps;
+  for (int32_t v : regSrc)
+    if (dstRegSet.contains(v) && segmentSet.contains(v))
+      reps.insert(v);
+
+  // The tile is per CTA: the CTAs holding distinct data split it.
+  unsigned numBlocks = 0;
+  for (int32_t v : flatBases(srcFlat, kBlock))
+    numBlocks += v != 0;
+  unsigned tileBits = numBits - reps.size();
+  return 1u << (tileBits - std::min(tileBits, numBlocks));
+}
+
+unsigned mlir::triton::getNumScratchElemsSwizzledCvt(RankedTensorType srcTy,
+                                                     RankedTensorType dstTy) {
+  return getNumScratchElemsSwizzledCvt(
+      ttg::toLinearLayout(srcTy), ttg::toLinearLayout(dstTy),
+      getScratchBitwidth(srcTy.getElementType()));
+}
+
+unsigned
+mlir::triton::getConvertLayoutScratchSizeInBytes(RankedTensorType srcTy,
+                                                 RankedTensorType dstTy) {
+  if (!isa_and_nonnull<ttg::DistributedEncodingTrait>(srcTy.getEncoding()) ||
+      !isa_and_nonnull<ttg::DistributedEncodingTrait>(dstTy.getEncoding()))
+    return 0;
+  // Layouts without a LinearLayout form are reported by the lowering.
+  if (failed(ttg::tryToLinearLayout(srcTy.getShape(), srcTy.getEncoding(),
+                                    /*emitError=*/nullptr)) ||
+      failed(ttg::tryToLinearLayout(dstTy.getShape(), dstTy.getEncoding(),
+                                    /*emitError=*/nullptr)))
+    return 0;
+  if (!cvtNeedsSharedMemory(srcTy, dstTy))
+    return 0;
+  unsigned bitwidth = getScratchBitwidth(srcTy.getElementType());
+  return getNumScratchElemsSwizzledCvt(srcTy, dstTy) * bitwidth / 8;
+}

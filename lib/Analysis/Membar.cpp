@@ -1,0 +1,406 @@
+//===- Membar.cpp - barriers between conflicting shared-memory accesses
+//----===//
+
+#include "Analysis/Membar.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <deque>
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace ttg = mlir::triton::gpu;
+namespace ttng = mlir::triton::nvidia_gpu;
+
+//===----------------------------------------------------------------------===//
+// BlockInfo
+//===----------------------------------------------------------------------===//
+
+static void joinIntervals(BlockInfo::IntervalMapT &into,
+                          const BlockInfo::IntervalMapT &from) {
+  for (const auto &[interval, ops] : from)
+    into[interval].insert(ops.begin(), ops.end());
+}
+
+void BlockInfo::join(const BlockInfo &other) {
+  joinIntervals(syncReadIntervals, other.syncReadIntervals);
+  joinIntervals(syncWriteIntervals, other.syncWriteIntervals);
+  unsyncedSinceEntry |= other.unsyncedSinceEntry;
+}
+
+/// Whether an access in `lhs` (earlier) and one in `rhs` (later) touch a
+/// common byte and `filter` does not excuse some pair of their ops.
+static bool intersects(const BlockInfo::IntervalMapT &lhs,
+                       const BlockInfo::IntervalMapT &rhs,
+                       const MembarFilterFn &filter) {
+  for (const auto &[lhsInterval, lhsOps] : lhs) {
+    for (const auto &[rhsInterval, rhsOps] : rhs) {
+      if (!lhsInterval.intersects(rhsInterval))
+        continue;
+      if (!filter)
+        return true;
+      for (Operation *before : lhsOps)
+        for (Operation *after : rhsOps)
+          if (!filter(before, after))
+            return true;
+    }
+  }
+  return false;
+}
+
+bool BlockInfo::isIntersected(const BlockInfo &other,
+                              const MembarFilterFn &filter) const {
+  return intersects(syncWriteIntervals, other.syncReadIntervals, filter) ||
+         intersects(syncReadIntervals, other.syncWriteIntervals, filter) ||
+         intersects(syncWriteIntervals, other.syncWriteIntervals, filter);
+}
+
+void BlockInfo::sync() {
+  syncReadIntervals.clear();
+  syncWriteIntervals.clear();
+  unsyncedSinceEntry = false;
+}
+
+static BlockInfo::IntervalMapT
+shiftIntervals(const BlockInfo::IntervalMapT &map, size_t offset) {
+  BlockInfo::IntervalMapT result;
+  for (const auto &[interval, ops] : map)
+    result[Interval<size_t>(interval.start() + offset,
+                            interval.end() + offset)] = ops;
+  return result;
+}
+
+BlockInfo BlockInfo::shifted(size_t offset) const {
+  BlockInfo result;
+  result.syncReadIntervals = shiftIntervals(syncReadIntervals, offset);
+  result.syncWriteIntervals = shiftIntervals(syncWriteIntervals, offset);
+  return result;
+}
+
+void BlockInfo::print(raw_ostream &os) const {
+  auto printMap = [&](StringRef name, const IntervalMapT &map) {
+    os << name << ":";
+    for (const auto &[interval, ops] : map)
+      os << " [" << interval.start() << ", " << interval.end() << ")x"
+         << ops.size();
+    os << "\n";
+  };
+  printMap("read", syncReadIntervals);
+  printMap("write", syncWriteIntervals);
+}
+
+//===----------------------------------------------------------------------===//
+// The Hopper filter
+//===----------------------------------------------------------------------===//
+
+bool mlir::triton::canSkipBarSync(Operation *before, Operation *after) {
+  if (isa<ttng::InitBarrierOp>(before) && isa<ttng::InitBarrierOp>(after))
+    return true;
+  if (isa<ttng::InvalBarrierOp>(before) && isa<ttng::InvalBarrierOp>(after))
+    return true;
+  // One warp must not run ahead through a chain of waits.
+  if (isa<ttng::WaitBarrierOp>(before) && isa<ttng::WaitBarrierOp>(after))
+    return false;
+  // The mbarrier protocol ops may touch the mbarrier in any order.
+  auto isProtocolOp = [](Operation *op) {
+    return isa<ttng::WaitBarrierOp, ttng::AsyncTMACopyGlobalToLocalOp,
+               ttng::AsyncTMAGatherOp, ttng::BarrierExpectOp>(op);
+  };
+  if (isProtocolOp(before) && isProtocolOp(after))
+    return true;
+  // The wait completes only once the whole copy landed, for every thread.
+  if (isa<ttng::AsyncTMACopyGlobalToLocalOp, ttng::AsyncTMAGatherOp>(before) &&
+      isa<ttng::WaitBarrierOp>(after))
+    return true;
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// MembarAnalysis
+//===----------------------------------------------------------------------===//
+
+/// The state at the end of each block of a region that leaves it (no
+/// successor blocks), with its terminator (null when the block has none).
+struct MembarAnalysis::RegionExits {
+  llvm::MapVector<Block *, std::pair<Operation *, BlockInfo>> exits;
+};
+
+void MembarAnalysis::run(FuncMembarMapT &funcMap) {
+  auto func = cast<FunctionOpInterface>(allocation->getOperation());
+  OpBuilder opBuilder(func.getContext());
+  builder = &opBuilder;
+  this->funcMap = &funcMap;
+  info = FunctionMembarInfo();
+
+  BlockInfo entry;
+  entry.unsyncedSinceEntry = true;
+  RegionExits exits;
+  visitRegion(func.getFunctionBody(), entry, exits);
+
+  info.mayReturnWithoutBarrier = false;
+  for (auto &[block, exit] : exits.exits) {
+    info.exitAccesses.join(exit.second);
+    info.mayReturnWithoutBarrier |= exit.second.unsyncedSinceEntry;
+  }
+  info.exitAccesses.unsyncedSinceEntry = false;
+  info.entryAccesses.unsyncedSinceEntry = false;
+  funcMap[func] = info;
+}
+
+void MembarAnalysis::visitRegion(Region &region, const BlockInfo &entry,
+                                 RegionExits &exits) {
+  if (region.empty())
+    return;
+  DenseMap<Block *, BlockInfo> inputs, outputs;
+  std::deque<Block *> worklist;
+  inputs[&region.front()] = entry;
+  worklist.push_back(&region.front());
+  while (!worklist.empty()) {
+    Block *block = worklist.front();
+    worklist.pop_front();
+    BlockInfo state = inputs[block];
+    SmallVector<Block *> successors;
+    Operation *terminator = nullptr;
+    for (Operation &op : llvm::make_early_inc_range(*block)) {
+      if (op.hasTrait<OpTrait::IsTerminator>()) {
+        terminator = &op;
+        llvm::append_range(successors, op.getSuccessors());
+      } else if (op.getNumRegions() > 0 && isa<RegionBranchOpInterface>(op)) {
+        state = visitRegionBranchOp(&op, state);
+      } else {
+        update(&op, state);
+      }
+    }
+    if (successors.empty())
+      exits.exits[block] = {terminator, state};
+
+    // The transfer is not monotone (barriers clear the state): stop when the
+    // block's output repeats, and otherwise overwrite it.
+    auto it = outputs.find(block);
+    if (it != outputs.end() && it->second == state)
+      continue;
+    outputs[block] = state;
+    for (Block *successor : successors) {
+      inputs[successor].join(state);
+      worklist.push_back(successor);
+    }
+  }
+}
+
+BlockInfo MembarAnalysis::visitRegionBranchOp(Operation *op,
+                                              const BlockInfo &entry) {
+  auto branch = cast<RegionBranchOpInterface>(op);
+  // What reaches the op's results without entering a region (a loop that
+  // runs zero times, an scf.if without else).
+  BlockInfo bypass;
+  DenseMap<Region *, BlockInfo> regionInputs;
+  llvm::MapVector<Region *, RegionExits> regionExits;
+  std::deque<Region *> worklist;
+
+  auto flowInto = [&](const RegionSuccessor &successor,
+                      const BlockInfo &state) {
+    if (successor.isParent()) {
+      bypass.join(state);
+      return;
+    }
+    Region *region = successor.getSuccessor();
+    auto [it, inserted] = regionInputs.try_emplace(region);
+    BlockInfo before = it->second;
+    it->second.join(state);
+    if ((inserted || it->second != before) &&
+        !llvm::is_contained(worklist, region))
+      worklist.push_back(region);
+  };
+
+  SmallVector<RegionSuccessor> entrySuccessors;
+  branch.getEntrySuccessorRegions(
+      SmallVector<Attribute>(op->getNumOperands(), Attribute()),
+      entrySuccessors);
+  for (const RegionSuccessor &successor : entrySuccessors)
+    flowInto(successor, entry);
+
+  // Iterate the regions until their inputs stop growing; the last visit of
+  // each region, with its final input, decides its exits.
+  auto terminatorSuccessors = [&](Operation *terminator) {
+    SmallVector<RegionSuccessor> successors;
+    if (auto term =
+            dyn_cast_or_null<RegionBranchTerminatorOpInterface>(terminator))
+      branch.getSuccessorRegions(RegionBranchPoint(term), successors);
+    return successors;
+  };
+  while (!worklist.empty()) {
+    Region *region = worklist.front();
+    worklist.pop_front();
+    RegionExits &exits = regionExits[region];
+    exits.exits.clear();
+    visitRegion(*region, regionInputs[region], exits);
+    for (auto &[block, exit] : exits.exits)
+      for (const RegionSuccessor &successor : terminatorSuccessors(exit.first))
+        if (!successor.isParent())
+          flowInto(successor, exit.second);
+  }
+
+  BlockInfo result = bypass;
+  for (auto &[region, exits] : regionExits) {
+    for (auto &[block, exit] : exits.exits) {
+      SmallVector<RegionSuccessor> successors =
+          terminatorSuccessors(exit.first);
+      // An exit the interface says nothing about conservatively returns.
+      if (successors.empty() ||
+          llvm::any_of(successors, [](const RegionSuccessor &successor) {
+            return successor.isParent();
+          }))
+        result.join(exit.second);
+    }
+  }
+  return result;
+}
+
+void MembarAnalysis::insertBarrierBefore(Operation *op) {
+  OpBuilder::InsertionGuard guard(*builder);
+  builder->setInsertionPoint(op);
+  mlir::gpu::BarrierOp::create(*builder, op->getLoc());
+}
+
+void MembarAnalysis::insertBarrierAfter(Operation *op) {
+  OpBuilder::InsertionGuard guard(*builder);
+  builder->setInsertionPointAfter(op);
+  mlir::gpu::BarrierOp::create(*builder, op->getLoc());
+}
+
+void MembarAnalysis::noteEntryAccesses(const BlockInfo &state,
+                                       const BlockInfo &accesses) {
+  if (!state.unsyncedSinceEntry)
+    return;
+  info.entryAccesses.join(accesses);
+  info.entryAccesses.unsyncedSinceEntry = false;
+}
+
+void MembarAnalysis::visitCall(CallOpInterface call, BlockInfo &state) {
+  auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+  if (!callee)
+    return;
+  auto it = funcMap->find(callee);
+  if (it == funcMap->end())
+    return;
+  const FunctionMembarInfo &calleeInfo = it->second;
+  // The callee's offsets are relative to the call's virtual buffer.
+  size_t base = 0;
+  Allocation::BufferId id = allocation->getBufferId(call.getOperation());
+  if (id != Allocation::InvalidBufferId)
+    base = allocation->getOffset(id);
+  BlockInfo entryAccesses = calleeInfo.entryAccesses.shifted(base);
+  BlockInfo exitAccesses = calleeInfo.exitAccesses.shifted(base);
+
+  if (state.isIntersected(entryAccesses, filter)) {
+    insertBarrierBefore(call);
+    state.sync();
+  }
+  noteEntryAccesses(state, entryAccesses);
+  // A barrier on every path through the callee orders all that came before.
+  if (!calleeInfo.mayReturnWithoutBarrier)
+    state.sync();
+  state.join(exitAccesses);
+}
+
+/// A CTA-wide barrier that orders shared-memory accesses.
+static bool isBarrier(Operation *op) {
+  return isa_and_nonnull<mlir::gpu::BarrierOp, ttg::LocalBarrierOp>(op);
+}
+
+void MembarAnalysis::update(Operation *op, BlockInfo &state) {
+  if (isBarrier(op)) {
+    state.sync();
+    return;
+  }
+  // Asynchronous copies complete per thread: a barrier after the wait makes
+  // them visible to the whole CTA.
+  if (isa<ttg::AsyncWaitOp, ttng::TMAStoreWaitOp>(op)) {
+    if (!isBarrier(op->getNextNode()))
+      insertBarrierAfter(op);
+    state.sync();
+    return;
+  }
+  if (auto call = dyn_cast<CallOpInterface>(op)) {
+    visitCall(call, state);
+    return;
+  }
+
+  BlockInfo current;
+  auto addAccess = [&](Value value, bool isWrite) {
+    for (Allocation::BufferId id : allocation->getBufferIds(value)) {
+      auto &map =
+          isWrite ? current.syncWriteIntervals : current.syncReadIntervals;
+      map[allocation->getAllocatedInterval(id)].insert(op);
+    }
+  };
+  if (auto memEffects = dyn_cast<MemoryEffectOpInterface>(op)) {
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    memEffects.getEffects(effects);
+    for (const MemoryEffects::EffectInstance &effect : effects) {
+      Value value = effect.getValue();
+      if (!value)
+        continue;
+      if (isa<MemoryEffects::Write>(effect.getEffect()))
+        addAccess(value, /*isWrite=*/true);
+      else if (isa<MemoryEffects::Read>(effect.getEffect()))
+        addAccess(value, /*isWrite=*/false);
+    }
+    // An immutable local_alloc reports its write only once memory is
+    // assigned (`allocation.offset`); the write happens either way.
+    if (auto alloc = dyn_cast<ttg::LocalAllocOp>(op); alloc && alloc.getSrc())
+      addAccess(alloc.getResult(), /*isWrite=*/true);
+  } else if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
+    // An op that does not say what it does may read and write every buffer
+    // it is handed.
+    for (Value operand : op->getOperands()) {
+      addAccess(operand, /*isWrite=*/false);
+      addAccess(operand, /*isWrite=*/true);
+    }
+  }
+
+  Allocation::BufferId scratch = allocation->getBufferId(op);
+  if (scratch != Allocation::InvalidBufferId &&
+      !allocation->isVirtualBuffer(scratch)) {
+    // Write the scratch buffer, barrier, read it back: the op orders every
+    // access before it, and leaves its own pending.
+    Interval<size_t> interval = allocation->getAllocatedInterval(scratch);
+    current.syncWriteIntervals[interval].insert(op);
+    if (state.isIntersected(current, filter)) {
+      insertBarrierBefore(op);
+      state.sync();
+    }
+    noteEntryAccesses(state, current);
+    state.sync();
+    current.syncReadIntervals[interval].insert(op);
+    state.join(current);
+    return;
+  }
+
+  if (state.isIntersected(current, filter)) {
+    insertBarrierBefore(op);
+    state.sync();
+  }
+  noteEntryAccesses(state, current);
+  state.join(current);
+}
+
+//===----------------------------------------------------------------------===//
+// ModuleMembarAnalysis
+//===----------------------------------------------------------------------===//
+
+void ModuleMembarAnalysis::run() {
+  walk<WalkOrder::PreOrder, WalkOrder::PostOrder>(
+      [](CallOpInterface, FunctionOpInterface) {},
+      [&](FunctionOpInterface func) {
+        Allocation *allocation = moduleAllocation->getAllocation(func);
+        if (!allocation || funcMap.count(func))
+          return;
+        MembarAnalysis(allocation, filter).run(funcMap);
+      });
+}
