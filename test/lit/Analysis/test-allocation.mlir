@@ -281,6 +281,31 @@ tt.func @convert_layout(%a: tensor<32x32xf32, #ROW>, %b: tensor<64x32xf32, #P>, 
 
 // -----
 
+// tt.gather: the whole source tensor, unless every index finds its source
+// column in its own warp. #G0 has warps along the gather axis: 32x16xf32 =
+// 2048 B. #G1 keeps warps along dim 1 and each column in one warp's lanes:
+// none. ttng.tensormap_create builds the 128-byte descriptor in shared
+// memory first.
+#G0 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#G1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+
+// CHECK-LABEL: @gather_and_tensormap
+// CHECK-NEXT: scratch offset = 0, size = 2048
+// CHECK-NEXT: scratch offset = 0, size = 128
+// CHECK-NEXT: size = 2048
+tt.func @gather_and_tensormap(%s0: tensor<32x16xf32, #G0>, %i0: tensor<8x16xi32, #G0>, %s1: tensor<32x16xf32, #G1>, %i1: tensor<8x16xi32, #G1>, %p: !tt.ptr<i8>, %base: !tt.ptr<f16>, %n: i32, %stride: i64) {
+  %0 = tt.gather %s0[%i0] {axis = 0 : i32} : (tensor<32x16xf32, #G0>, tensor<8x16xi32, #G0>) -> tensor<8x16xf32, #G0>
+  %1 = tt.gather %s1[%i1] {axis = 0 : i32} : (tensor<32x16xf32, #G1>, tensor<8x16xi32, #G1>) -> tensor<8x16xf32, #G1>
+  ttng.tensormap_create %p, %base, [%n, %n], [%n, %n], [%stride], [%n, %n] {elem_type = 6 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32} : (!tt.ptr<i8>, !tt.ptr<f16>, i32, i32, i32, i32, i64, i32, i32) -> ()
+  tt.return
+}
+
+}
+
+// -----
+
 // Calls: the callee's footprint is a virtual buffer of the call, live at the
 // call only; the callee's own offsets are relative to it. A callee without
 // shared memory reserves nothing.
