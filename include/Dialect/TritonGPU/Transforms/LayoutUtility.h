@@ -11,7 +11,6 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
-#include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 #include <functional>
@@ -64,11 +63,6 @@ LogicalResult getConvertBackwardSlice(
     std::function<bool(Operation *)> stopPropagation = nullptr,
     std::function<Value(OpOperand &, Attribute)> getExistingConversion =
         nullptr);
-
-/// Folds conversions that change nothing, conversions of conversions, and
-/// conversions of splats, ranges and dense constants (rebuilt in the target
-/// layout).
-void populateConvertLayoutCleanupPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::triton::gpu
 

@@ -25,7 +25,7 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
 namespace {
 /// Folds a conversion into the op producing its operand when that op can
 /// produce any layout: cvt(cvt(x)) -> cvt(x), cvt(splat(x)) -> splat(x),
-/// cvt(make_range) -> make_range, cvt(constant splat) -> constant,
+/// cvt(make_range) -> make_range, cvt(dense constant) -> constant,
 /// cvt(local_load(m)) -> local_load(m), cvt(histogram(x)) -> histogram(x).
 /// As in Triton, an mma -> dot_op conversion is left alone (fused attention
 /// relies on it).
@@ -56,11 +56,12 @@ struct FoldConvertIntoProducer : public OpRewritePattern<ConvertLayoutOp> {
       return success();
     }
     if (auto cst = dyn_cast<arith::ConstantOp>(def)) {
-      auto splat = dyn_cast<SplatElementsAttr>(cst.getValue());
-      if (!splat)
+      // Any dense constant: same elements, new layout.
+      auto value = dyn_cast<DenseElementsAttr>(cst.getValue());
+      if (!value)
         return failure();
-      rewriter.replaceOpWithNewOp<arith::ConstantOp>(
-          op, SplatElementsAttr::get(dstType, splat.getSplatValue<Attribute>()));
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(op,
+                                                     value.reshape(dstType));
       return success();
     }
     if (auto load = dyn_cast<LocalLoadOp>(def)) {

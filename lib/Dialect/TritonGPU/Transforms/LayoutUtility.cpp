@@ -166,8 +166,11 @@ Attribute inferSrcEncoding(Operation *op, Attribute encoding) {
 }
 
 bool canFoldIntoConversion(Operation *op, Attribute targetEncoding) {
-  return isa<ConvertLayoutOp, arith::ConstantOp, MakeRangeOp, SplatOp,
-             HistogramOp, LocalAllocOp, LocalLoadOp>(op);
+  // What ConvertLayoutOp's canonicalization folds a conversion into.
+  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+    return isa<DenseElementsAttr>(constant.getValue());
+  return isa<ConvertLayoutOp, MakeRangeOp, SplatOp, HistogramOp,
+             LocalLoadOp>(op);
 }
 
 bool isRegisterOnlyConversion(RankedTensorType srcType,

@@ -1,6 +1,5 @@
 //===- RemoveLayoutConversions.cpp - tritongpu-remove-layout-conversions --===//
 #include "RemoveLayoutConversions.h"
-#include "Dialect/TritonGPU/Transforms/LayoutUtility.h"
 #include "Dialect/TritonGPU/Transforms/Passes.h"
 #include "Dialect/TritonGPU/Transforms/SCFSignature.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -21,7 +20,7 @@ struct RemoveLayoutConversionsPass
   /// can be built in any layout, and erases what became dead.
   LogicalResult cleanUpConversions() {
     RewritePatternSet patterns(&getContext());
-    populateConvertLayoutCleanupPatterns(patterns);
+    ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
     return applyPatternsGreedily(getOperation(), std::move(patterns));
   }
 
@@ -33,7 +32,7 @@ struct RemoveLayoutConversionsPass
     if (failed(applyPatternsGreedily(getOperation(), std::move(deadArgs))))
       return failure();
     RewritePatternSet scfPatterns(&getContext());
-    populateConvertLayoutCleanupPatterns(scfPatterns);
+    ConvertLayoutOp::getCanonicalizationPatterns(scfPatterns, &getContext());
     scf::ForOp::getCanonicalizationPatterns(scfPatterns, &getContext());
     scf::IfOp::getCanonicalizationPatterns(scfPatterns, &getContext());
     return applyPatternsGreedily(getOperation(), std::move(scfPatterns));

@@ -54,6 +54,23 @@ tt.func @convert_into_producers(%f: f32, %v: tensor<128xi32, #blocked2>) -> (ten
 
 // -----
 
+// A dense constant that is not a splat keeps its elements in the new layout.
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+// CHECK-LABEL: tt.func @convert_dense_constant
+// CHECK: %[[K:.+]] = arith.constant dense<"0x0000000001000000{{[0-9A-F]+}}7F000000"> : tensor<128xi32, #blocked>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return %[[K]]
+tt.func @convert_dense_constant() -> tensor<128xi32, #b4> {
+  %c = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 83, 84, 85, 86, 87, 88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127]> : tensor<128xi32, #b1>
+  %0 = ttg.convert_layout %c : tensor<128xi32, #b1> -> tensor<128xi32, #b4>
+  tt.return %0 : tensor<128xi32, #b4>
+}
+}
+
+// -----
+
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"ttg.num-warps" = 4 : i32} {
