@@ -10,6 +10,7 @@
 
 #include "mlir/IR/OpImplementation.h"
 
+#include <variant>
 #include <vector>
 
 namespace mlir::triton::gpu {
@@ -31,6 +32,19 @@ LogicalResult parseUInt(AsmParser &parser, NamedAttribute entry,
 LogicalResult parseUIntArray(AsmParser &parser, NamedAttribute entry,
                              SmallVector<unsigned> &values);
 LogicalResult parseBool(AsmParser &parser, NamedAttribute entry, bool &value);
+
+/// One key of a layout's dictionary: where its value goes (an integer, an
+/// integer array, a bool, or the attribute as is) and whether it must be
+/// there.
+struct LayoutField {
+  StringRef key;
+  std::variant<unsigned *, SmallVector<unsigned> *, bool *, Attribute *> dest;
+  bool required = true;
+};
+/// Reads each entry of `dict` into the field with its key. Errors name the
+/// key: one no field has, a malformed value, or a required key left out.
+LogicalResult parseLayoutFields(AsmParser &parser, DictionaryAttr dict,
+                                ArrayRef<LayoutField> fields);
 
 /// The `CGALayout` value (null: absent, one CTA) of a layout of `rank`.
 FailureOr<CTAEncodingAttr> parseCGALayout(AsmParser &parser, Attribute value,

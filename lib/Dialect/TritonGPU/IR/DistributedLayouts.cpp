@@ -17,7 +17,8 @@ using namespace mlir::triton::gpu;
 using namespace mlir::triton::gpu::layout_text;
 
 static bool allPowersOfTwo(ArrayRef<unsigned> values) {
-  return llvm::all_of(values, [](unsigned v) { return llvm::isPowerOf2_32(v); });
+  return llvm::all_of(values,
+                      [](unsigned v) { return llvm::isPowerOf2_32(v); });
 }
 
 static unsigned rankOf(Attribute layout) {
@@ -71,28 +72,15 @@ Attribute BlockedEncodingAttr::parse(AsmParser &parser, Type) {
     return {};
   SmallVector<unsigned> sizePerThread, threadsPerWarp, warpsPerCTA, order;
   Attribute cga;
-  for (NamedAttribute entry : *dict) {
-    StringRef key = entry.getName().strref();
-    LogicalResult ok = success();
-    if (key == "sizePerThread")
-      ok = parseUIntArray(parser, entry, sizePerThread);
-    else if (key == "threadsPerWarp")
-      ok = parseUIntArray(parser, entry, threadsPerWarp);
-    else if (key == "warpsPerCTA")
-      ok = parseUIntArray(parser, entry, warpsPerCTA);
-    else if (key == "order")
-      ok = parseUIntArray(parser, entry, order);
-    else if (key == "CGALayout")
-      cga = entry.getValue();
-    else
-      return unexpectedKey(parser, entry), Attribute();
-    if (failed(ok))
-      return {};
-  }
-  for (StringRef key :
-       {"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order"})
-    if (!dict->contains(key))
-      return missingKey(parser, key), Attribute();
+  if (failed(parseLayoutFields(parser, *dict,
+                               {
+                                   {"sizePerThread", &sizePerThread},
+                                   {"threadsPerWarp", &threadsPerWarp},
+                                   {"warpsPerCTA", &warpsPerCTA},
+                                   {"order", &order},
+                                   {"CGALayout", &cga, /*required=*/false},
+                               })))
+    return {};
   FailureOr<CTAEncodingAttr> cta =
       parseCGALayout(parser, cga, sizePerThread.size());
   if (failed(cta))
@@ -112,13 +100,11 @@ void BlockedEncodingAttr::print(AsmPrinter &printer) const {
   printer << "}>";
 }
 
-LogicalResult
-BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                            ArrayRef<unsigned> sizePerThread,
-                            ArrayRef<unsigned> threadsPerWarp,
-                            ArrayRef<unsigned> warpsPerCTA,
-                            ArrayRef<unsigned> order,
-                            CTAEncodingAttr CTALayout) {
+LogicalResult BlockedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError,
+    ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> threadsPerWarp,
+    ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> order,
+    CTAEncodingAttr CTALayout) {
   if (!llvm::all_equal({sizePerThread.size(), threadsPerWarp.size(),
                         warpsPerCTA.size(), order.size()}))
     return emitError() << "sizePerThread, threadsPerWarp, warpsPerCTA, and "
@@ -178,10 +164,11 @@ BlockedEncodingAttr BlockedEncodingAttr::get(
              ArrayRef<unsigned>(warpsPerCTA), order, CTALayout);
 }
 
-BlockedEncodingAttr BlockedEncodingAttr::get(
-    MLIRContext *context, ArrayRef<int64_t> shape,
-    ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> order,
-    unsigned numWarps, unsigned numThreadsPerWarp, unsigned numCTAs) {
+BlockedEncodingAttr
+BlockedEncodingAttr::get(MLIRContext *context, ArrayRef<int64_t> shape,
+                         ArrayRef<unsigned> sizePerThread,
+                         ArrayRef<unsigned> order, unsigned numWarps,
+                         unsigned numThreadsPerWarp, unsigned numCTAs) {
   unsigned rank = sizePerThread.size();
   SmallVector<unsigned> ctasPerCGA(rank, 1), splitNum(rank, 1);
   unsigned ctasLeft = numCTAs;
@@ -198,8 +185,8 @@ BlockedEncodingAttr BlockedEncodingAttr::get(
     ctasPerCGA[rank - 1] *= ctasLeft;
   auto cta =
       CTAEncodingAttr::fromSplitParams(context, ctasPerCGA, splitNum, order);
-  return get(context, shape, sizePerThread, order, numWarps,
-             numThreadsPerWarp, cta);
+  return get(context, shape, sizePerThread, order, numWarps, numThreadsPerWarp,
+             cta);
 }
 
 SmallVector<unsigned> BlockedEncodingAttr::getRepOrder() const {
@@ -230,27 +217,16 @@ Attribute SliceEncodingAttr::parse(AsmParser &parser, Type) {
   if (failed(dict))
     return {};
   unsigned dim = 0;
-  DistributedEncodingTrait parent;
-  for (NamedAttribute entry : *dict) {
-    StringRef key = entry.getName().strref();
-    if (key == "dim") {
-      if (failed(parseUInt(parser, entry, dim)))
-        return {};
-    } else if (key == "parent") {
-      parent = dyn_cast<DistributedEncodingTrait>(entry.getValue());
-      if (!parent)
-        return parser.emitError(parser.getNameLoc(),
-                                "expected a distributed encoding trait"),
-               Attribute();
-    } else {
-      return unexpectedKey(parser, entry), Attribute();
-    }
-  }
-  for (StringRef key : {"dim", "parent"})
-    if (!dict->contains(key))
-      return missingKey(parser, key), Attribute();
-  return parser.getChecked<SliceEncodingAttr>(parser.getContext(), dim,
-                                              parent);
+  Attribute parentAttr;
+  if (failed(parseLayoutFields(parser, *dict,
+                               {{"dim", &dim}, {"parent", &parentAttr}})))
+    return {};
+  auto parent = dyn_cast<DistributedEncodingTrait>(parentAttr);
+  if (!parent)
+    return parser.emitError(parser.getNameLoc(),
+                            "expected a distributed encoding trait"),
+           Attribute();
+  return parser.getChecked<SliceEncodingAttr>(parser.getContext(), dim, parent);
 }
 
 void SliceEncodingAttr::print(AsmPrinter &printer) const {
@@ -283,7 +259,8 @@ CTAEncodingAttr SliceEncodingAttr::getCTALayout() const {
   SmallVector<SmallVector<int32_t>> bases = parent.getBases();
   for (SmallVector<int32_t> &basis : bases)
     basis.erase(basis.begin() + getDim());
-  return CTAEncodingAttr::getFromBases(getContext(), parent.getRank() - 1, bases);
+  return CTAEncodingAttr::getFromBases(getContext(), parent.getRank() - 1,
+                                       bases);
 }
 
 /// `values` without entry `dim`, every entry above `dim` lowered by one (an
@@ -322,28 +299,15 @@ Attribute NvidiaMmaEncodingAttr::parse(AsmParser &parser, Type) {
   unsigned versionMajor = 0, versionMinor = 0;
   SmallVector<unsigned> warpsPerCTA, instrShape;
   Attribute cga;
-  for (NamedAttribute entry : *dict) {
-    StringRef key = entry.getName().strref();
-    LogicalResult ok = success();
-    if (key == "versionMajor")
-      ok = parseUInt(parser, entry, versionMajor);
-    else if (key == "versionMinor")
-      ok = parseUInt(parser, entry, versionMinor);
-    else if (key == "warpsPerCTA")
-      ok = parseUIntArray(parser, entry, warpsPerCTA);
-    else if (key == "instrShape")
-      ok = parseUIntArray(parser, entry, instrShape);
-    else if (key == "CGALayout")
-      cga = entry.getValue();
-    else
-      return unexpectedKey(parser, entry), Attribute();
-    if (failed(ok))
-      return {};
-  }
-  for (StringRef key :
-       {"versionMajor", "versionMinor", "warpsPerCTA", "instrShape"})
-    if (!dict->contains(key))
-      return missingKey(parser, key), Attribute();
+  if (failed(parseLayoutFields(parser, *dict,
+                               {
+                                   {"versionMajor", &versionMajor},
+                                   {"versionMinor", &versionMinor},
+                                   {"warpsPerCTA", &warpsPerCTA},
+                                   {"instrShape", &instrShape},
+                                   {"CGALayout", &cga, /*required=*/false},
+                               })))
+    return {};
   FailureOr<CTAEncodingAttr> cta =
       parseCGALayout(parser, cga, warpsPerCTA.size());
   if (failed(cta))
@@ -361,12 +325,10 @@ void NvidiaMmaEncodingAttr::print(AsmPrinter &printer) const {
   printer << ", instrShape = [" << getInstrShape() << "]}>";
 }
 
-LogicalResult
-NvidiaMmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                              unsigned versionMajor, unsigned versionMinor,
-                              ArrayRef<unsigned> warpsPerCTA,
-                              CTAEncodingAttr CTALayout,
-                              ArrayRef<unsigned> instrShape) {
+LogicalResult NvidiaMmaEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned versionMajor,
+    unsigned versionMinor, ArrayRef<unsigned> warpsPerCTA,
+    CTAEncodingAttr CTALayout, ArrayRef<unsigned> instrShape) {
   if (versionMajor != 2 && versionMajor != 3)
     return emitError() << "ttg.nvidia_mma versionMajor must be 2 (mma) or 3 "
                           "(wgmma), got "
@@ -452,23 +414,13 @@ Attribute DotOperandEncodingAttr::parse(AsmParser &parser, Type) {
     return {};
   unsigned opIdx = 0, kWidth = 0;
   Attribute parent;
-  for (NamedAttribute entry : *dict) {
-    StringRef key = entry.getName().strref();
-    LogicalResult ok = success();
-    if (key == "opIdx")
-      ok = parseUInt(parser, entry, opIdx);
-    else if (key == "kWidth")
-      ok = parseUInt(parser, entry, kWidth);
-    else if (key == "parent")
-      parent = entry.getValue();
-    else
-      return unexpectedKey(parser, entry), Attribute();
-    if (failed(ok))
-      return {};
-  }
-  for (StringRef key : {"opIdx", "parent"})
-    if (!dict->contains(key))
-      return missingKey(parser, key), Attribute();
+  if (failed(parseLayoutFields(parser, *dict,
+                               {
+                                   {"opIdx", &opIdx},
+                                   {"parent", &parent},
+                                   {"kWidth", &kWidth, /*required=*/false},
+                               })))
+    return {};
   return parser.getChecked<DotOperandEncodingAttr>(parser.getContext(), opIdx,
                                                    parent, kWidth);
 }
@@ -539,7 +491,8 @@ DotOperandEncodingAttr::getElemsPerThread(ArrayRef<int64_t> shape) const {
     if (auto blocked = dyn_cast<BlockedEncodingAttr>(getParent())) {
       // FMA dot: each thread holds all of K for its rows (columns).
       SmallVector<int64_t> parentShape(shapePerCTA);
-      SmallVector<unsigned> parentElems = blocked.getElemsPerThread(parentShape);
+      SmallVector<unsigned> parentElems =
+          blocked.getElemsPerThread(parentShape);
       for (unsigned d = 0; d < rank; ++d)
         elems[d] = d == kDim ? shapePerCTA[d] : parentElems[d];
       return elems;

@@ -24,7 +24,7 @@ void TritonGPUDialect::registerAttributes() {
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "Dialect/TritonGPU/IR/AttrDefs.cpp.inc"
-                >();
+      >();
 }
 
 /// `<{rank = N[, CGALayout = [[...], ...]]}>`, the form printAttribute
@@ -93,8 +93,7 @@ void TritonGPUDialect::printAttribute(Attribute attr,
 static InFlightDiagnostic entryError(AsmParser &parser, NamedAttribute entry,
                                      StringRef what) {
   return parser.emitError(parser.getNameLoc())
-         << "expected " << what << " for '" << entry.getName().strref()
-         << "'";
+         << "expected " << what << " for '" << entry.getName().strref() << "'";
 }
 
 static LogicalResult toUInt(AsmParser &parser, NamedAttribute entry,
@@ -119,23 +118,57 @@ FailureOr<DictionaryAttr> layout_text::parseLayoutDict(AsmParser &parser) {
 }
 
 InFlightDiagnostic layout_text::missingKey(AsmParser &parser, StringRef key) {
-  return parser.emitError(parser.getNameLoc()) << "expected key '" << key
-                                               << "'";
+  return parser.emitError(parser.getNameLoc())
+         << "expected key '" << key << "'";
 }
 
 InFlightDiagnostic layout_text::unexpectedKey(AsmParser &parser,
-                                         NamedAttribute entry) {
+                                              NamedAttribute entry) {
   return parser.emitError(parser.getNameLoc())
          << "unexpected key: " << entry.getName().strref();
 }
 
+LogicalResult layout_text::parseLayoutFields(AsmParser &parser,
+                                             DictionaryAttr dict,
+                                             ArrayRef<LayoutField> fields) {
+  for (NamedAttribute entry : dict) {
+    const LayoutField *field = llvm::find_if(fields, [&](const LayoutField &f) {
+      return f.key == entry.getName().strref();
+    });
+    if (field == fields.end())
+      return unexpectedKey(parser, entry);
+    LogicalResult ok = std::visit(
+        [&](auto *dest) -> LogicalResult {
+          using T = std::remove_pointer_t<decltype(dest)>;
+          if constexpr (std::is_same_v<T, unsigned>)
+            return parseUInt(parser, entry, *dest);
+          else if constexpr (std::is_same_v<T, SmallVector<unsigned>>)
+            return parseUIntArray(parser, entry, *dest);
+          else if constexpr (std::is_same_v<T, bool>)
+            return parseBool(parser, entry, *dest);
+          else {
+            *dest = entry.getValue();
+            return success();
+          }
+        },
+        field->dest);
+    if (failed(ok))
+      return failure();
+  }
+  for (const LayoutField &field : fields)
+    if (field.required && !dict.contains(field.key))
+      return missingKey(parser, field.key);
+  return success();
+}
+
 LogicalResult layout_text::parseUInt(AsmParser &parser, NamedAttribute entry,
-                                unsigned &value) {
+                                     unsigned &value) {
   return toUInt(parser, entry, entry.getValue(), value);
 }
 
-LogicalResult layout_text::parseUIntArray(AsmParser &parser, NamedAttribute entry,
-                                     SmallVector<unsigned> &values) {
+LogicalResult layout_text::parseUIntArray(AsmParser &parser,
+                                          NamedAttribute entry,
+                                          SmallVector<unsigned> &values) {
   auto array = dyn_cast<ArrayAttr>(entry.getValue());
   if (!array)
     return entryError(parser, entry, "an array of non-negative integers");
@@ -150,7 +183,7 @@ LogicalResult layout_text::parseUIntArray(AsmParser &parser, NamedAttribute entr
 }
 
 LogicalResult layout_text::parseBool(AsmParser &parser, NamedAttribute entry,
-                                bool &value) {
+                                     bool &value) {
   auto boolAttr = dyn_cast<BoolAttr>(entry.getValue());
   if (!boolAttr)
     return entryError(parser, entry, "true or false");
@@ -168,9 +201,9 @@ bool layout_text::isPermutation(ArrayRef<unsigned> order) {
   return true;
 }
 
-SmallVector<unsigned> layout_text::countBasesPerDim(
-    const std::vector<std::vector<int32_t>> &bases, size_t rank,
-    bool skipBroadcast) {
+SmallVector<unsigned>
+layout_text::countBasesPerDim(const std::vector<std::vector<int32_t>> &bases,
+                              size_t rank, bool skipBroadcast) {
   SmallVector<unsigned> counts(rank, 1);
   unsigned last = 0;
   for (const std::vector<int32_t> &basis : bases) {

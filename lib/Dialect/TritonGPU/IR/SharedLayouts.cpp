@@ -17,27 +17,15 @@ Attribute SwizzledSharedEncodingAttr::parse(AsmParser &parser, Type) {
   unsigned vec = 0, perPhase = 0, maxPhase = 0;
   SmallVector<unsigned> order;
   Attribute cga;
-  for (NamedAttribute entry : *dict) {
-    StringRef key = entry.getName().strref();
-    LogicalResult ok = success();
-    if (key == "vec")
-      ok = parseUInt(parser, entry, vec);
-    else if (key == "perPhase")
-      ok = parseUInt(parser, entry, perPhase);
-    else if (key == "maxPhase")
-      ok = parseUInt(parser, entry, maxPhase);
-    else if (key == "order")
-      ok = parseUIntArray(parser, entry, order);
-    else if (key == "CGALayout")
-      cga = entry.getValue();
-    else
-      return unexpectedKey(parser, entry), Attribute();
-    if (failed(ok))
-      return {};
-  }
-  for (StringRef key : {"vec", "perPhase", "maxPhase", "order"})
-    if (!dict->contains(key))
-      return missingKey(parser, key), Attribute();
+  if (failed(parseLayoutFields(parser, *dict,
+                               {
+                                   {"vec", &vec},
+                                   {"perPhase", &perPhase},
+                                   {"maxPhase", &maxPhase},
+                                   {"order", &order},
+                                   {"CGALayout", &cga, /*required=*/false},
+                               })))
+    return {};
   FailureOr<CTAEncodingAttr> cta = parseCGALayout(parser, cga, order.size());
   if (failed(cta))
     return {};
@@ -54,10 +42,11 @@ void SwizzledSharedEncodingAttr::print(AsmPrinter &printer) const {
   printer << "}>";
 }
 
-LogicalResult SwizzledSharedEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned vec,
-    unsigned perPhase, unsigned maxPhase, ArrayRef<unsigned> order,
-    CTAEncodingAttr CTALayout) {
+LogicalResult
+SwizzledSharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   unsigned vec, unsigned perPhase,
+                                   unsigned maxPhase, ArrayRef<unsigned> order,
+                                   CTAEncodingAttr CTALayout) {
   if (vec == 0 || perPhase == 0 || maxPhase == 0)
     return emitError() << "vec, perPhase and maxPhase must be positive";
   if (!CTALayout || order.size() != CTALayout.getRank())
@@ -82,29 +71,17 @@ Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
   unsigned swizzlingByteWidth = 0, elementBitWidth = 0, rank = 2;
   bool transposed = false, fp4Padded = false;
   Attribute cga;
-  for (NamedAttribute entry : *dict) {
-    StringRef key = entry.getName().strref();
-    LogicalResult ok = success();
-    if (key == "swizzlingByteWidth")
-      ok = parseUInt(parser, entry, swizzlingByteWidth);
-    else if (key == "transposed")
-      ok = parseBool(parser, entry, transposed);
-    else if (key == "elementBitWidth")
-      ok = parseUInt(parser, entry, elementBitWidth);
-    else if (key == "fp4Padded")
-      ok = parseBool(parser, entry, fp4Padded);
-    else if (key == "rank")
-      ok = parseUInt(parser, entry, rank);
-    else if (key == "CGALayout")
-      cga = entry.getValue();
-    else
-      return unexpectedKey(parser, entry), Attribute();
-    if (failed(ok))
-      return {};
-  }
-  for (StringRef key : {"swizzlingByteWidth", "transposed", "elementBitWidth"})
-    if (!dict->contains(key))
-      return missingKey(parser, key), Attribute();
+  if (failed(
+          parseLayoutFields(parser, *dict,
+                            {
+                                {"swizzlingByteWidth", &swizzlingByteWidth},
+                                {"transposed", &transposed},
+                                {"elementBitWidth", &elementBitWidth},
+                                {"fp4Padded", &fp4Padded, /*required=*/false},
+                                {"rank", &rank, /*required=*/false},
+                                {"CGALayout", &cga, /*required=*/false},
+                            })))
+    return {};
   FailureOr<CTAEncodingAttr> cta = parseCGALayout(parser, cga, rank);
   if (failed(cta))
     return {};
@@ -129,10 +106,11 @@ void NVMMASharedEncodingAttr::print(AsmPrinter &printer) const {
   printer << "}>";
 }
 
-LogicalResult NVMMASharedEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned swizzlingByteWidth,
-    bool transposed, unsigned elementBitWidth, bool fp4Padded,
-    CTAEncodingAttr CTALayout) {
+LogicalResult
+NVMMASharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                unsigned swizzlingByteWidth, bool transposed,
+                                unsigned elementBitWidth, bool fp4Padded,
+                                CTAEncodingAttr CTALayout) {
   if (elementBitWidth == 0)
     return emitError() << "elementBitWidth must be non-zero";
   if (!llvm::is_contained({0u, 32u, 64u, 128u}, swizzlingByteWidth))
