@@ -33,7 +33,8 @@ unsigned getElementBitWidth(RankedTensorType type) {
   Type elem = type.getElementType();
   if (auto ptr = dyn_cast<PointerType>(elem))
     elem = ptr.getPointeeType();
-  return elem.getIntOrFloatBitWidth();
+  // A pointee that is itself a pointer is 64 bits wide.
+  return getPointeeBitWidth(elem);
 }
 
 SmallVector<unsigned> getOrderFromContiguity(ArrayRef<int64_t> contiguity) {

@@ -91,3 +91,20 @@ tt.func @scalar(%p: !tt.ptr<f32>) {
   tt.return
 }
 }
+
+// -----
+
+// Loading pointers: 64-bit elements, two per thread in 128 bits.
+// CHECK: [[B2:#.*]] = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: @pointer_of_pointers
+tt.func @pointer_of_pointers(%p: !tt.ptr<!tt.ptr<f32>> {tt.divisibility = 16 : i32}) {
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+  %ps = tt.splat %p : !tt.ptr<!tt.ptr<f32>> -> tensor<1024x!tt.ptr<!tt.ptr<f32>>, #blocked>
+  %pp = tt.addptr %ps, %r : tensor<1024x!tt.ptr<!tt.ptr<f32>>, #blocked>, tensor<1024xi32, #blocked>
+  // CHECK: tt.load %{{.*}} : tensor<1024x!tt.ptr<!tt.ptr<f32>>, [[B2]]>
+  %v = tt.load %pp : tensor<1024x!tt.ptr<!tt.ptr<f32>>, #blocked>
+  tt.return
+}
+}
