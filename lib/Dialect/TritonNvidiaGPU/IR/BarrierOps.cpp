@@ -25,13 +25,17 @@ mlir::triton::nvidia_gpu::verifyBarrierType(Operation *op,
 // mbarrier ops
 //===----------------------------------------------------------------------===//
 
+/// An mbarrier counts at least one arrival per phase.
+static LogicalResult verifyArrivalCount(Operation *op, int64_t count) {
+  if (count < 1)
+    return op->emitOpError("arrival count must be at least 1, got ") << count;
+  return success();
+}
+
 LogicalResult InitBarrierOp::verify() {
   if (failed(verifyBarrierType(*this, getAlloc().getType())))
     return failure();
-  if (getCountAttr().getInt() < 1)
-    return emitOpError("arrival count must be at least 1, got ")
-           << getCountAttr().getInt();
-  return success();
+  return verifyArrivalCount(*this, getCountAttr().getInt());
 }
 
 LogicalResult InvalBarrierOp::verify() {
@@ -60,10 +64,7 @@ LogicalResult WaitBarrierOp::verify() {
 LogicalResult ArriveBarrierOp::verify() {
   if (failed(verifyBarrierType(*this, getAlloc().getType())))
     return failure();
-  if (getCountAttr().getInt() < 1)
-    return emitOpError("arrival count must be at least 1, got ")
-           << getCountAttr().getInt();
-  return success();
+  return verifyArrivalCount(*this, getCountAttr().getInt());
 }
 
 LogicalResult AsyncCopyMbarrierArriveOp::verify() {
