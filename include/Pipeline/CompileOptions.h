@@ -2,6 +2,9 @@
 #ifndef TRITON_PIPELINE_COMPILEOPTIONS_H
 #define TRITON_PIPELINE_COMPILEOPTIONS_H
 
+#include <optional>
+#include <string>
+
 namespace mlir::triton {
 
 /// The options of one compilation, as Triton's `compile(..., options)`
@@ -18,7 +21,57 @@ struct CompileOptions {
   int ptxVersion = 90;
   /// Allow a*b+c to be contracted to fma.
   bool enableFpFusion = true;
+  /// From capability 9.0 on, compile for the architecture-specific variant
+  /// (`sm_90a`, with wgmma and setmaxnreg) as Triton does; false gives the
+  /// portable `sm_90`.
+  bool archSpecific = true;
+  /// ptxas to run; empty: $TRITON_PTXAS_PATH, else CUDA's, else PATH.
+  std::string ptxasPath;
+  /// libdevice bitcode to link; empty: $TRITON_LIBDEVICE_PATH, else
+  /// CUDA's nvvm/libdevice/libdevice.10.bc.
+  std::string libdevicePath;
+
+  /// The GPU architecture for LLVM and ptxas: "sm_90a", "sm_80", "sm_89".
+  std::string getArch() const {
+    std::string arch = "sm_" + std::to_string(computeCapability);
+    if (archSpecific && computeCapability >= 90)
+      arch += "a";
+    return arch;
+  }
+  /// Triton's target string, as in the `ttg.target` module attribute.
+  std::string getTarget() const {
+    return "cuda:" + std::to_string(computeCapability);
+  }
 };
+
+/// Reads a target as the tools take it: "cuda:90", "sm_90a", "sm_90",
+/// "sm_80", "90". Sets `computeCapability` and `archSpecific` of `options`
+/// and returns true; false (options untouched) for anything else.
+inline bool parseTargetString(const std::string &text,
+                              CompileOptions &options) {
+  std::string digits;
+  bool specific = true;
+  if (text.rfind("cuda:", 0) == 0) {
+    digits = text.substr(5);
+  } else if (text.rfind("sm_", 0) == 0) {
+    digits = text.substr(3);
+    // "sm_90" asks for the portable variant; below 9.0 there is no other.
+    specific = !digits.empty() && digits.back() == 'a';
+    if (specific)
+      digits.pop_back();
+  } else {
+    digits = text;
+  }
+  if (digits.empty() || digits.size() > 3 ||
+      digits.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  int capability = std::stoi(digits);
+  if (capability < 10)
+    return false;
+  options.computeCapability = capability;
+  options.archSpecific = specific;
+  return true;
+}
 
 } // namespace mlir::triton
 

@@ -1,0 +1,64 @@
+//===- KernelMetadata.h - the <kernel>.json beside every cubin --*- C++ -*-===//
+//
+// The kernel's signature is read off its tt.func before lowering (argument
+// names, types, tt.divisibility); sizes Triton only knows after lowering
+// (shared memory, global scratch) come from the lowered module's attributes.
+// docs/target.md describes the JSON format.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITON_TARGET_KERNELMETADATA_H
+#define TRITON_TARGET_KERNELMETADATA_H
+
+#include "Pipeline/CompileOptions.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/JSON.h"
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::triton {
+
+/// One argument of a kernel.
+struct KernelParam {
+  /// From the argument's NameLoc, else "arg<i>".
+  std::string name;
+  /// Triton's signature spelling: "*fp32", "i32", ...
+  std::string type;
+  /// `tt.divisibility`, 0 when absent.
+  int64_t divisibility = 0;
+};
+
+/// A kernel's name and arguments, in order.
+struct KernelSignature {
+  std::string name;
+  std::vector<KernelParam> params;
+};
+
+/// Triton's spelling of an argument type: "i1".."i64", "fp16", "bf16",
+/// "fp32", "fp64", "fp8e4nv", "fp8e5", ... for scalars, "*" + the pointee's
+/// spelling for pointers. std::nullopt for anything a kernel cannot take
+/// (tensors, tensor descriptors for now).
+std::optional<std::string> getSignatureTypeName(Type type);
+
+/// Bytes a launcher passes for an argument of this spelling: 1 for i1/i8,
+/// 2 for i16/fp16/bf16, 4 for i32/fp32, 8 for i64/fp64 and pointers;
+/// std::nullopt for an unknown spelling.
+std::optional<unsigned> getSignatureTypeSize(llvm::StringRef type);
+
+/// The signature of `module`'s kernel: its one public tt.func. Emits an
+/// error at the function or argument at fault and fails otherwise.
+FailureOr<KernelSignature> getKernelSignature(ModuleOp module);
+
+/// The metadata JSON of a kernel: `signature` from before lowering, the
+/// module attributes of `lowered` (ttg.num-warps or ttg.total-num-warps,
+/// ttg.num-ctas, ttg.threads-per-warp, ttg.shared, global and profile
+/// scratch size and alignment), num_stages, target, arch and PTX version
+/// from `options`.
+llvm::json::Object buildKernelMetadata(const KernelSignature &signature,
+                                       ModuleOp lowered,
+                                       const CompileOptions &options);
+
+} // namespace mlir::triton
+
+#endif // TRITON_TARGET_KERNELMETADATA_H
