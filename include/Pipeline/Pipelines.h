@@ -52,6 +52,23 @@ LogicalResult buildTTGIRPipeline(OpPassManager &pm,
 /// Runs the ttgir stage on `module` in place.
 LogicalResult runTTGIRPipeline(ModuleOp module, const CompileOptions &options);
 
+/// The llir stage (TTGIR -> LLVM and NVVM dialects) in Triton 3.6's order
+/// (triton-3.6-pipeline.md, llir): scf to cf, inline, shared-memory
+/// allocation, convert-triton-gpu-to-llvm, canonicalize/cse, symbol-dce,
+/// convert-nvvm-to-llvm. Warp groups, global scratch, proxy fences, nvgpu
+/// and warp specialization lowering are marked as deferred.
+std::vector<PipelineStage> getLLIRStages(const CompileOptions &options);
+
+/// Adds the llir stage's passes that run to `pm` (see buildTTGIRPipeline).
+/// Fails with a message on `errors` naming a pass that is not registered.
+LogicalResult buildLLIRPipeline(OpPassManager &pm,
+                                const CompileOptions &options,
+                                llvm::raw_ostream &errors,
+                                llvm::raw_ostream *skipped = nullptr);
+
+/// Runs the llir stage on `module` in place.
+LogicalResult runLLIRPipeline(ModuleOp module, const CompileOptions &options);
+
 /// Registers every named pipeline with the pass registry.
 void registerTritonPipelines();
 

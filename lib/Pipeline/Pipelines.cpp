@@ -3,8 +3,8 @@
 #include "Dialect/Triton/Transforms/Passes.h"
 
 #include "mlir/Pass/PassRegistry.h"
-#include "llvm/Support/raw_ostream.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -86,21 +86,32 @@ mlir::triton::getTTGIRStages(const CompileOptions &options) {
   };
 }
 
+/// Parses the stages of `stageName` that run into `pm`; writes the deferred
+/// ones to `skipped`.
+static LogicalResult addStages(llvm::StringRef stageName,
+                               llvm::ArrayRef<PipelineStage> stages,
+                               OpPassManager &pm, llvm::raw_ostream &errors,
+                               llvm::raw_ostream *skipped) {
+  // After a pass that does not parse, the deferred ones are still listed.
+  bool parsed = true;
+  for (const PipelineStage &stage : stages) {
+    if (stage.deferredTo) {
+      if (skipped)
+        *skipped << stageName << ": skipping " << stage.pass
+                 << " (arrives with " << stage.deferredTo << ")\n";
+      continue;
+    }
+    if (parsed && failed(parsePassPipeline(stage.pass, pm, errors)))
+      parsed = false;
+  }
+  return success(parsed);
+}
+
 LogicalResult mlir::triton::buildTTGIRPipeline(OpPassManager &pm,
                                                const CompileOptions &options,
                                                llvm::raw_ostream &errors,
                                                llvm::raw_ostream *skipped) {
-  for (const PipelineStage &stage : getTTGIRStages(options)) {
-    if (stage.deferredTo) {
-      if (skipped)
-        *skipped << "ttgir: skipping " << stage.pass << " (arrives with "
-                 << stage.deferredTo << ")\n";
-      continue;
-    }
-    if (failed(parsePassPipeline(stage.pass, pm, errors)))
-      return failure();
-  }
-  return success();
+  return addStages("ttgir", getTTGIRStages(options), pm, errors, skipped);
 }
 
 LogicalResult mlir::triton::runTTGIRPipeline(ModuleOp module,
@@ -113,21 +124,84 @@ LogicalResult mlir::triton::runTTGIRPipeline(ModuleOp module,
   return pm.run(module);
 }
 
+std::vector<PipelineStage>
+mlir::triton::getLLIRStages(const CompileOptions &options) {
+  std::string target =
+      "{compute-capability=" + std::to_string(options.computeCapability) +
+      " ptx-version=" + std::to_string(options.ptxVersion) + "}";
+  std::string cc =
+      "{compute-capability=" + std::to_string(options.computeCapability) + "}";
+  const char *warpSpec = "warp specialization";
+  // triton-3.6-pipeline.md, llir, steps 1-13.
+  return {
+      {"tritongpu-combine-tensor-select-and-if"},
+      {"tritongpu-allocate-warp-groups", warpSpec},
+      {"convert-scf-to-cf"},
+      {"inline"},
+      {"allocate-shared-memory-nv" + target},
+      {"tritongpu-global-scratch-memory-allocation",
+       "ops that need global scratch memory"},
+      {"triton-nvidia-gpu-proxy-fence-insertion" + cc,
+       "TMA and tensor cores (async proxy)"},
+      {"convert-triton-gpu-to-llvm" + target},
+      {"canonicalize"},
+      {"cse"},
+      {"convert-nv-gpu-to-llvm", "TMA and tensor cores (nvgpu ops)"},
+      {"convert-warp-specialize-to-llvm", warpSpec},
+      {"canonicalize"},
+      {"cse"},
+      {"symbol-dce"},
+      {"convert-nvvm-to-llvm"},
+  };
+}
+
+LogicalResult mlir::triton::buildLLIRPipeline(OpPassManager &pm,
+                                              const CompileOptions &options,
+                                              llvm::raw_ostream &errors,
+                                              llvm::raw_ostream *skipped) {
+  return addStages("llir", getLLIRStages(options), pm, errors, skipped);
+}
+
+LogicalResult mlir::triton::runLLIRPipeline(ModuleOp module,
+                                            const CompileOptions &options) {
+  PassManager pm(module->getContext(), module->getName().getStringRef());
+  std::string errors;
+  llvm::raw_string_ostream os(errors);
+  if (failed(buildLLIRPipeline(pm, options, os)))
+    return module.emitError("cannot build the llir pipeline: ") << errors;
+  return pm.run(module);
+}
+
 namespace {
 /// Options of `--triton-ttgir-pipeline{...}`.
-struct TTGIRPipelineOptions
-    : public PassPipelineOptions<TTGIRPipelineOptions> {
+struct TTGIRPipelineOptions : public PassPipelineOptions<TTGIRPipelineOptions> {
   Option<int> computeCapability{
       *this, "compute-capability",
       llvm::cl::desc("Target compute capability (90 for sm_90a)"),
       llvm::cl::init(90)};
-  Option<int> numWarps{*this, "num-warps",
-                       llvm::cl::desc("Warps per CTA"), llvm::cl::init(4)};
+  Option<int> numWarps{*this, "num-warps", llvm::cl::desc("Warps per CTA"),
+                       llvm::cl::init(4)};
   Option<int> numCtas{*this, "num-ctas", llvm::cl::desc("CTAs per cluster"),
                       llvm::cl::init(1)};
   Option<int> numStages{*this, "num-stages",
                         llvm::cl::desc("Software pipelining stages"),
                         llvm::cl::init(3)};
+  Option<bool> reportSkipped{
+      *this, "report-skipped",
+      llvm::cl::desc("Print the passes of Triton's stage not run yet"),
+      llvm::cl::init(false)};
+};
+
+/// Options of `--triton-llir-pipeline{...}`. The warp count and the CTA
+/// shape are the TTGIR module's own attributes.
+struct LLIRPipelineOptions : public PassPipelineOptions<LLIRPipelineOptions> {
+  Option<int> computeCapability{
+      *this, "compute-capability",
+      llvm::cl::desc("Target compute capability (90 for sm_90a)"),
+      llvm::cl::init(90)};
+  Option<int> ptxVersion{*this, "ptx-version",
+                         llvm::cl::desc("PTX ISA version times ten"),
+                         llvm::cl::init(90)};
   Option<bool> reportSkipped{
       *this, "report-skipped",
       llvm::cl::desc("Print the passes of Triton's stage not run yet"),
@@ -178,5 +252,29 @@ void mlir::triton::registerTritonPipelines() {
       },
       [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
         optHandler(TTGIRPipelineOptions());
+      });
+  registerPassPipeline(
+      "triton-llir-pipeline",
+      "Triton 3.6's llir stage (TTGIR -> LLVM and NVVM dialects); passes for "
+      "warp specialization, TMA and global scratch are skipped until they "
+      "land (report-skipped=true lists them)",
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        LLIRPipelineOptions pipelineOptions;
+        if (failed(pipelineOptions.parseFromString(text)))
+          return failure();
+        CompileOptions options;
+        options.computeCapability = pipelineOptions.computeCapability;
+        options.ptxVersion = pipelineOptions.ptxVersion;
+        std::string errors;
+        llvm::raw_string_ostream os(errors);
+        if (failed(buildLLIRPipeline(
+                pm, options, os,
+                pipelineOptions.reportSkipped ? &llvm::errs() : nullptr)))
+          return errorHandler("cannot build the llir pipeline: " + errors);
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
+        optHandler(LLIRPipelineOptions());
       });
 }

@@ -33,6 +33,7 @@ void mlir::triton::registerTritonPasses() {
   // loop-invariant-code-motion, ...
   registerTransformsPasses();
   registerSCFToControlFlowPass();
+  registerConvertNVVMToLLVMPass();
   registerTritonTransformsPasses();
   registerTritonToTritonGPUPasses();
   gpu::registerTritonGPUTransformsPasses();
