@@ -118,7 +118,8 @@ public:
 
   /// The AxisInfo of `value`, or null when `value` is not in a function of
   /// the module. Values the analysis never reached (dead code) get the
-  /// pessimistic state.
+  /// pessimistic state. Values moved into another function since the
+  /// analysis ran (e.g. by the LLVM lowering) are still found.
   AxisInfo *getAxisInfo(Value value);
 
   /// How many consecutive elements of a tensor `value` (of pointers: of the

@@ -88,11 +88,18 @@ AxisInfo *ModuleAxisInfoAnalysis::getAxisInfo(Value value) {
   auto func = region->getParentOfType<FunctionOpInterface>();
   if (!func)
     return nullptr;
-  AxisInfoMapT *infos = getFuncData(func);
-  if (!infos)
-    return nullptr;
-  auto it = infos->find(value);
-  return it == infos->end() ? nullptr : &it->second;
+  if (AxisInfoMapT *infos = getFuncData(func)) {
+    auto it = infos->find(value);
+    return it == infos->end() ? nullptr : &it->second;
+  }
+  // The value's function has been replaced since the analysis ran (the
+  // lowering to LLVM moves bodies into llvm.func): search every function.
+  for (auto &[analysed, infos] : funcMap) {
+    auto it = infos.find(value);
+    if (it != infos.end())
+      return &it->second;
+  }
+  return nullptr;
 }
 
 /// The order of `type`'s ttg distributed layout, when it has one (of its

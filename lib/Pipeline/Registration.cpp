@@ -1,5 +1,6 @@
 //===- Registration.cpp - dialects and passes every tool registers --------===//
 #include "Pipeline/Registration.h"
+#include "Conversion/TritonGPUToLLVM/Passes.h"
 #include "Conversion/TritonToTritonGPU/Passes.h"
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/Triton/Transforms/Passes.h"
@@ -36,6 +37,7 @@ void mlir::triton::registerTritonPasses() {
   registerConvertNVVMToLLVMPass();
   registerTritonTransformsPasses();
   registerTritonToTritonGPUPasses();
+  registerTritonGPUToLLVMPasses();
   gpu::registerTritonGPUTransformsPasses();
   nvidia_gpu::registerTritonNvidiaGPUTransformsPasses();
   registerTritonPipelines();

@@ -1,0 +1,78 @@
+//===- Passes.td - TTGIR to the LLVM and NVVM dialects -------*- tablegen -*-===//
+//
+// The two passes of the llir stage that are Triton's own: the shared-memory
+// allocation that fixes every buffer's offset, and the conversion of TTGIR
+// to the LLVM and NVVM dialects. Flags and options are Triton 3.6's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITON_CONVERSION_TRITONGPUTOLLVM_PASSES_TD
+#define TRITON_CONVERSION_TRITONGPUTOLLVM_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def AllocateSharedMemoryNv
+    : Pass<"allocate-shared-memory-nv", "mlir::ModuleOp"> {
+  let summary = "Fix the shared-memory offset of every buffer";
+  let description = [{
+    The lowering to LLVM addresses shared memory as one byte array per CTA
+    (`@global_smem`); every explicit buffer (`ttg.local_alloc`) and every
+    op's scratch buffer (reductions, scans, layout conversions, atomics)
+    lives at a fixed offset in it. This pass runs the Allocation analysis
+    over the module's call graph and writes what it decided:
+
+      * `allocation.offset = N : i32` on every op that owns a buffer,
+      * `ttg.shared = S : i32` on the module: the bytes a launch must
+        reserve (the largest footprint of any kernel, callees included).
+
+    ```mlir
+    %0 = "tt.reduce"(%x) <{axis = 0 : i32}> ...
+    // becomes
+    %0 = "tt.reduce"(%x) <{axis = 0 : i32}> ({...}) {allocation.offset = 0 : i32}
+    ```
+  }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t", "90",
+           "device compute capability">,
+    Option<"ptxVersion", "ptx-version", "int32_t", "90",
+           "PTX ISA version (times ten)">,
+  ];
+}
+
+def ConvertTritonGPUToLLVM
+    : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"> {
+  let summary = "Lower TTGIR to the LLVM and NVVM dialects";
+  let description = [{
+    Every tensor value becomes an LLVM struct of the elements one thread
+    holds, in the order of the `register` dimension of its layout's linear
+    layout; every op is expanded into per-thread code: arithmetic element by
+    element, loads and stores vectorized from AxisInfo as inline PTX,
+    reductions and scans through registers, warp shuffles and shared
+    memory, layout conversions through shared memory or shuffles.
+
+    Before converting, the Membar analysis inserts the barriers shared
+    memory needs. Kernels (`tt.func public`) get Triton 3.6's ABI: their
+    arguments, then two hidden global pointers (global and profile
+    scratch), `nvvm.kernel` and `nvvm.reqntid = num-warps * 32`. Other
+    functions also take the shared-memory base as an extra argument.
+
+    ```mlir
+    %pid = tt.get_program_id x : i32
+    // becomes
+    %pid = nvvm.read.ptx.sreg.ctaid.x : i32
+    ```
+
+    The module must have gone through `convert-scf-to-cf` and
+    `allocate-shared-memory-nv`. An op the lowering does not know fails the
+    pass with an error naming it.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect",
+                           "mlir::NVVM::NVVMDialect"];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t", "90",
+           "device compute capability">,
+    Option<"ptxVersion", "ptx-version", "int32_t", "90",
+           "PTX ISA version (times ten)">,
+  ];
+}
+
+#endif // TRITON_CONVERSION_TRITONGPUTOLLVM_PASSES_TD

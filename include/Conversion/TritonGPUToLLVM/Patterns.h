@@ -1,0 +1,90 @@
+//===- Patterns.h - the op families of the TTGIR -> LLVM lowering -*- C++ -*-===//
+//
+// One populate function per op family; each lives in its own file
+// (<Family>OpToLLVM.cpp). The pass (ConvertTritonGPUToLLVM.cpp) collects
+// them all. Every pattern is a ConvertOpToLLVMPattern over the
+// TritonGPUToLLVMTypeConverter; tensors arrive as structs of per-thread
+// elements (see TypeConverter.h and Utility.h).
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITON_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H
+#define TRITON_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H
+
+#include "Conversion/TritonGPUToLLVM/TypeConverter.h"
+
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::triton {
+
+class ModuleAxisInfoAnalysis;
+
+/// What the lowering knows about its target and module.
+struct LoweringConfig {
+  int computeCapability = 90;
+  int ptxVersion = 90;
+  int numWarps = 4;
+  int threadsPerWarp = 32;
+  int numCTAs = 1;
+};
+
+using TypeConverterT = TritonGPUToLLVMTypeConverter;
+
+/// tt.func, tt.return, tt.call (kernel ABI, shared-memory base argument).
+void populateFuncOpToLLVMPatterns(TypeConverterT &converter,
+                                  RewritePatternSet &patterns,
+                                  const LoweringConfig &config);
+/// tt.get_program_id, tt.get_num_programs.
+void populateSPMDOpToLLVMPatterns(TypeConverterT &converter,
+                                  RewritePatternSet &patterns);
+/// Element-by-element ops: arith, math, tt.addptr, casts, fp8, libdevice
+/// calls (tt.extern_elementwise), precise sqrt/div, clamp, mulhi.
+void populateElementwiseOpToLLVMPatterns(TypeConverterT &converter,
+                                         RewritePatternSet &patterns,
+                                         const LoweringConfig &config);
+/// tt.load, tt.store (vectorized from AxisInfo).
+void populateLoadStoreOpToLLVMPatterns(TypeConverterT &converter,
+                                       RewritePatternSet &patterns,
+                                       ModuleAxisInfoAnalysis &axisInfo,
+                                       const LoweringConfig &config);
+/// tt.atomic_rmw, tt.atomic_cas.
+void populateAtomicOpToLLVMPatterns(TypeConverterT &converter,
+                                    RewritePatternSet &patterns,
+                                    ModuleAxisInfoAnalysis &axisInfo,
+                                    const LoweringConfig &config);
+/// tt.splat, tt.make_range, tt.broadcast, tt.expand_dims, dense constants.
+void populateViewOpToLLVMPatterns(TypeConverterT &converter,
+                                  RewritePatternSet &patterns);
+/// tt.reshape, tt.trans, tt.join, tt.split, tt.cat.
+void populateShapeOpToLLVMPatterns(TypeConverterT &converter,
+                                   RewritePatternSet &patterns);
+/// tt.reduce.
+void populateReduceOpToLLVMPatterns(TypeConverterT &converter,
+                                    RewritePatternSet &patterns,
+                                    const LoweringConfig &config);
+/// tt.scan.
+void populateScanOpToLLVMPatterns(TypeConverterT &converter,
+                                  RewritePatternSet &patterns,
+                                  const LoweringConfig &config);
+/// ttg.convert_layout.
+void populateConvertLayoutOpToLLVMPatterns(TypeConverterT &converter,
+                                           RewritePatternSet &patterns,
+                                           const LoweringConfig &config);
+/// gpu.barrier (from Membar) and ttg.local_barrier.
+void populateBarrierOpToLLVMPatterns(TypeConverterT &converter,
+                                     RewritePatternSet &patterns);
+/// ttg.local_alloc / local_load / local_store / local_dealloc.
+void populateMemoryOpToLLVMPatterns(TypeConverterT &converter,
+                                    RewritePatternSet &patterns,
+                                    const LoweringConfig &config);
+/// tt.histogram, tt.gather.
+void populateHistogramGatherOpToLLVMPatterns(TypeConverterT &converter,
+                                             RewritePatternSet &patterns,
+                                             const LoweringConfig &config);
+/// tt.print, tt.assert.
+void populatePrintAssertOpToLLVMPatterns(TypeConverterT &converter,
+                                         RewritePatternSet &patterns);
+
+} // namespace mlir::triton
+
+#endif // TRITON_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H

@@ -1,0 +1,152 @@
+//===- Utility.h - building blocks of the TTGIR -> LLVM lowering -*- C++ -*-===//
+//
+// What every op family's lowering needs: packing the per-thread elements of
+// a tensor into its LLVM struct and back, the hardware indices of a thread
+// (lane, warp, CTA), the tensor coordinates each register holds (from the
+// layout's linear layout), shared-memory addresses, warp shuffles, barriers
+// and inline PTX.
+//
+// Conventions: index arithmetic is i32; shared memory is address space 3,
+// global memory address space 1.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITON_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
+#define TRITON_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
+
+#include "Tools/LinearLayout.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::triton {
+
+//===-- Constants ---------------------------------------------------------===//
+
+Value i32Val(OpBuilder &b, Location loc, int64_t value);
+Value i64Val(OpBuilder &b, Location loc, int64_t value);
+Value i1Val(OpBuilder &b, Location loc, bool value);
+/// An integer or float constant of LLVM type `type`.
+Value constantVal(OpBuilder &b, Location loc, Type type, double value);
+Value intVal(OpBuilder &b, Location loc, Type type, int64_t value);
+/// The all-zero value of `type` (integers, floats, pointers, vectors).
+Value zeroVal(OpBuilder &b, Location loc, Type type);
+
+//===-- Tensors as structs of per-thread elements -------------------------===//
+
+/// The members of the struct `llvmStruct` (a single non-struct value is
+/// returned as is).
+SmallVector<Value> unpackLLElements(Location loc, Value llvmStruct,
+                                    OpBuilder &b);
+/// The struct `structType` filled with `values`.
+Value packLLElements(Location loc, Type structType, ValueRange values,
+                     OpBuilder &b);
+
+//===-- Hardware indices --------------------------------------------------===//
+
+inline StringAttr kRegister(MLIRContext *ctx) {
+  return StringAttr::get(ctx, "register");
+}
+inline StringAttr kLane(MLIRContext *ctx) { return StringAttr::get(ctx, "lane"); }
+inline StringAttr kWarp(MLIRContext *ctx) { return StringAttr::get(ctx, "warp"); }
+inline StringAttr kBlock(MLIRContext *ctx) {
+  return StringAttr::get(ctx, "block");
+}
+inline StringAttr kOffset(MLIRContext *ctx) {
+  return StringAttr::get(ctx, "offset");
+}
+
+/// `layout` applied to the given input values, every other input 0; one
+/// value per output dimension.
+SmallVector<int32_t>
+applyLinearLayoutConst(const LinearLayout &layout,
+                       ArrayRef<std::pair<StringAttr, int32_t>> ins);
+
+/// threadIdx.x as i32.
+Value getThreadId(OpBuilder &b, Location loc);
+/// (lane, warp) of the calling thread; the warp id is made warp-uniform
+/// (a shuffle from lane 0) so that code depending on it stays scalar.
+std::pair<Value, Value> getLaneAndWarpId(OpBuilder &b, Location loc);
+/// The CTA's id in its cluster (0 without clusters).
+Value getClusterCTAId(OpBuilder &b, Location loc, int numCTAs);
+
+/// Applies `layout` to runtime input values: `ins` names each input
+/// dimension's value (i32); missing input dimensions are 0. Returns one i32
+/// per output dimension, in the layout's output order.
+SmallVector<Value> applyLinearLayout(Location loc, OpBuilder &b,
+                                     const LinearLayout &layout,
+                                     ArrayRef<std::pair<StringAttr, Value>> ins);
+
+/// The tensor coordinates (one i32 per dimension) of every register the
+/// calling thread holds of a tensor of `type` (distributed layout).
+SmallVector<SmallVector<Value>> emitIndices(Location loc, OpBuilder &b,
+                                            RankedTensorType type);
+
+/// A predicate that is true in exactly one of the threads holding each
+/// element of `layout` (false in the copies a broadcast layout makes along
+/// lanes, warps or CTAs). Null when every thread holds distinct elements.
+Value emitRedundancyMask(Location loc, OpBuilder &b,
+                         const LinearLayout &layout);
+/// For each register: whether it is the first copy of its element within
+/// the thread (a layout may hold one element in several registers).
+SmallVector<bool> getUniqueRegisters(const LinearLayout &layout);
+
+//===-- Shared memory -----------------------------------------------------===//
+
+/// The module's `@global_smem` (created on first use).
+LLVM::GlobalOp getOrCreateSharedMemoryGlobal(ModuleOp module, OpBuilder &b);
+/// The shared-memory base of the function enclosing the builder's
+/// insertion point: `@global_smem` in a kernel, the trailing shared-memory
+/// argument in any other function.
+Value getFunctionSharedMemoryBase(Location loc, OpBuilder &b,
+                                  Operation *anchor);
+/// The address of `op`'s buffer (its `allocation.offset` attribute) in
+/// shared memory, as !llvm.ptr<3>. Fails when the op has no offset
+/// (allocate-shared-memory-nv has not run).
+FailureOr<Value> getSharedMemoryAddress(Location loc, OpBuilder &b,
+                                        Operation *op);
+
+/// Stores `value` to shared `ptr` when `pred` is true (null: always).
+void storeShared(Location loc, OpBuilder &b, Value ptr, Value value,
+                 Value pred = {});
+/// Loads a `type` from shared `ptr` (when `pred` is false, the result is
+/// undefined; null: always).
+Value loadShared(Location loc, OpBuilder &b, Value ptr, Type type,
+                 Value pred = {});
+/// bar.sync 0 over the CTA.
+void emitBarrier(Location loc, OpBuilder &b);
+
+//===-- Warp shuffles -----------------------------------------------------===//
+
+/// shfl.sync.bfly: the value of lane (lane ^ mask). Any scalar type up to
+/// 64 bits, and pointers.
+Value shuffleXor(Location loc, OpBuilder &b, Value value, unsigned mask);
+/// shfl.sync.up: the value of lane (lane - delta), own value when below.
+Value shuffleUp(Location loc, OpBuilder &b, Value value, unsigned delta);
+/// shfl.sync.idx: the value of lane `lane`.
+Value shuffleIdx(Location loc, OpBuilder &b, Value value, Value lane);
+
+//===-- Inline PTX --------------------------------------------------------===//
+
+/// An `llvm.inline_asm` (AT&T dialect, side effects unless `pure`) with the
+/// given result type (null for none), operands and constraint string.
+Value emitInlineAsm(Location loc, OpBuilder &b, Type resultType,
+                    ValueRange operands, StringRef asmString,
+                    StringRef constraints, bool pure = false);
+
+/// A call to `name` (declared in the module if it is not yet) with the
+/// given result type (void when null).
+LLVM::CallOp emitCall(Location loc, OpBuilder &b, Operation *anchor,
+                      StringRef name, Type resultType, ValueRange args);
+
+//===-- Misc --------------------------------------------------------------===//
+
+/// Bits of a scalar LLVM type (pointers: 64).
+unsigned getBitWidth(Type type);
+/// Bitcast/ptrtoint/zext `value` to an integer of `bits` bits and back.
+Value toIntegerBits(Location loc, OpBuilder &b, Value value, unsigned bits);
+Value fromIntegerBits(Location loc, OpBuilder &b, Value bits, Type type);
+
+} // namespace mlir::triton
+
+#endif // TRITON_CONVERSION_TRITONGPUTOLLVM_UTILITY_H

@@ -1,0 +1,92 @@
+//===- ConvertTritonGPUToLLVM.cpp - convert-triton-gpu-to-llvm ------------===//
+//
+// The pass: place the shared-memory barriers (Membar), compute AxisInfo for
+// the loads and stores, then convert every op of the module to the LLVM and
+// NVVM dialects in one dialect conversion. The op families' patterns are in
+// <Family>OpToLLVM.cpp; arith, math, cf and ub scalars use MLIR's own.
+//
+//===----------------------------------------------------------------------===//
+#include "Analysis/Allocation.h"
+#include "Analysis/AxisInfo.h"
+#include "Analysis/Membar.h"
+#include "Conversion/TritonGPUToLLVM/Passes.h"
+#include "Conversion/TritonGPUToLLVM/Patterns.h"
+#include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::triton {
+#define GEN_PASS_DEF_CONVERTTRITONGPUTOLLVM
+#include "Conversion/TritonGPUToLLVM/Passes.h.inc"
+} // namespace mlir::triton
+
+using namespace mlir;
+using namespace mlir::triton;
+namespace ttg = mlir::triton::gpu;
+
+namespace {
+
+struct ConvertTritonGPUToLLVM
+    : public triton::impl::ConvertTritonGPUToLLVMBase<ConvertTritonGPUToLLVM> {
+  using ConvertTritonGPUToLLVMBase::ConvertTritonGPUToLLVMBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+
+    bool hasScf = false;
+    module.walk([&](Operation *op) {
+      if (op->getDialect() && op->getDialect()->getNamespace() == "scf") {
+        op->emitOpError("must be lowered to cf first (convert-scf-to-cf)");
+        hasScf = true;
+      }
+    });
+    if (hasScf)
+      return signalPassFailure();
+
+    LoweringConfig config;
+    config.computeCapability = computeCapability;
+    config.ptxVersion = ptxVersion;
+    config.numWarps = ttg::TritonGPUDialect::getNumWarps(module);
+    config.threadsPerWarp = ttg::TritonGPUDialect::getThreadsPerWarp(module);
+    config.numCTAs = ttg::TritonGPUDialect::getNumCTAs(module);
+
+    // Barriers between shared-memory accesses that may conflict.
+    {
+      ModuleAllocation allocation(module);
+      ModuleMembarAnalysis membar(&allocation);
+      membar.run();
+    }
+    ModuleAxisInfoAnalysis axisInfo(module);
+
+    LowerToLLVMOptions options(ctx);
+    options.overrideIndexBitwidth(32);
+    TritonGPUToLLVMTypeConverter converter(ctx, options);
+
+    RewritePatternSet patterns(ctx);
+    populateFuncOpToLLVMPatterns(converter, patterns, config);
+    populateSPMDOpToLLVMPatterns(converter, patterns);
+    populateElementwiseOpToLLVMPatterns(converter, patterns, config);
+    populateLoadStoreOpToLLVMPatterns(converter, patterns, axisInfo, config);
+    populateViewOpToLLVMPatterns(converter, patterns);
+    populateBarrierOpToLLVMPatterns(converter, patterns);
+    arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    populateMathToLLVMConversionPatterns(converter, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    ub::populateUBToLLVMConversionPatterns(converter, patterns);
+
+    ConversionTarget target(*ctx);
+    target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+    target.addLegalOp<ModuleOp>();
+    if (failed(applyFullConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace

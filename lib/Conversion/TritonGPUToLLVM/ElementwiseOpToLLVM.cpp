@@ -1,0 +1,378 @@
+//===- ElementwiseOpToLLVM.cpp - arith, math and tt elementwise ops -------===//
+//
+// arith and math ops on tensors are split into the same op on every
+// register's scalar; MLIR's arith/math-to-LLVM patterns then lower those,
+// except for the math functions NVPTX has no instruction for, which go to
+// the fast hardware approximations as Triton does (exp, exp2, log, log2,
+// rsqrt) or to libdevice (`__nv_*`, linked after translation).
+// tt's elementwise ops (addptr, casts, clampf, precise sqrt/div, mulhiui,
+// fp_to_fp, extern_elementwise) have their own per-element lowering.
+//
+//===----------------------------------------------------------------------===//
+#include "Conversion/TritonGPUToLLVM/ElementwiseBase.h"
+#include "Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+
+bool isFp8(Type type) {
+  return isa<Float8E4M3FNType, Float8E5M2Type, Float8E4M3FNUZType,
+             Float8E5M2FNUZType>(type);
+}
+
+//===-- arith / math on tensors: one scalar op per register ---------------===//
+
+struct TensorScalarization : public ConversionPattern {
+  TensorScalarization(TypeConverterT &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/10, ctx) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    Dialect *dialect = op->getDialect();
+    if (!dialect || !isa<arith::ArithDialect, math::MathDialect>(dialect))
+      return failure();
+    if (isa<arith::ConstantOp>(op) || op->getNumRegions() != 0 ||
+        op->getNumResults() == 0 ||
+        !isa<RankedTensorType>(op->getResult(0).getType()))
+      return failure();
+    for (Type type : llvm::concat<Type>(op->getOperandTypes(),
+                                        op->getResultTypes()))
+      if (isFp8(getElementTypeOrSelf(type)))
+        return op->emitOpError("on 8-bit floats is not lowered; cast with "
+                               "tt.fp_to_fp first");
+    Location loc = op->getLoc();
+    SmallVector<Type> structTypes;
+    if (failed(typeConverter->convertTypes(op->getResultTypes(), structTypes)))
+      return rewriter.notifyMatchFailure(op, "result type");
+    size_t n = cast<LLVM::LLVMStructType>(structTypes[0]).getBody().size();
+    SmallVector<SmallVector<Value>> unpacked;
+    for (Value operand : operands)
+      unpacked.push_back(unpackLLElements(loc, operand, rewriter));
+    SmallVector<SmallVector<Value>> results(op->getNumResults());
+    for (size_t i = 0; i < n; ++i) {
+      OperationState state(loc, op->getName());
+      for (const SmallVector<Value> &values : unpacked)
+        state.addOperands(values.size() == 1 ? values[0] : values[i]);
+      for (Type structType : structTypes)
+        state.addTypes(cast<LLVM::LLVMStructType>(structType).getBody()[0]);
+      state.addAttributes(op->getAttrs());
+      Operation *scalar = rewriter.create(state);
+      for (auto [r, value] : llvm::enumerate(scalar->getResults()))
+        results[r].push_back(value);
+    }
+    SmallVector<Value> packed;
+    for (auto [structType, values] : llvm::zip(structTypes, results))
+      packed.push_back(packLLElements(loc, structType, values, rewriter));
+    rewriter.replaceOp(op, packed);
+    return success();
+  }
+};
+
+//===-- math functions without an NVPTX instruction -----------------------===//
+
+/// `x` widened to f32 when it is a 16-bit float (the fast paths and
+/// libdevice work in f32), and the type to narrow the result back to.
+std::pair<Value, Type> widenHalf(Location loc, OpBuilder &b, Value x) {
+  Type type = x.getType();
+  if (type.isF16() || type.isBF16())
+    return {LLVM::FPExtOp::create(b, loc, b.getF32Type(), x), type};
+  return {x, Type()};
+}
+Value narrowBack(Location loc, OpBuilder &b, Value x, Type type) {
+  return type ? LLVM::FPTruncOp::create(b, loc, type, x) : x;
+}
+
+Value approxF32(Location loc, OpBuilder &b, StringRef instruction, Value x) {
+  std::string asmString = (instruction + ".f32 $0, $1;").str();
+  return emitInlineAsm(loc, b, b.getF32Type(), {x}, asmString, "=f,f",
+                       /*pure=*/true);
+}
+
+/// A libdevice call: `__nv_<name>f` for f32, `__nv_<name>` for f64.
+Value libdeviceCall(Location loc, OpBuilder &b, Operation *anchor,
+                    StringRef name, ValueRange args) {
+  Type type = args.front().getType();
+  std::string symbol = ("__nv_" + name + (type.isF32() ? "f" : "")).str();
+  return emitCall(loc, b, anchor, symbol, type, args).getResult();
+}
+
+template <typename OpT>
+struct MathFunctionConversion : public ElementwiseOpConversion<OpT> {
+  MathFunctionConversion(TypeConverterT &converter, StringRef libdeviceName)
+      : ElementwiseOpConversion<OpT>(converter, /*benefit=*/5),
+        libdeviceName(libdeviceName.str()) {}
+
+  Value createScalar(OpT op, Type elementType, ValueRange operands,
+                     Location loc,
+                     ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> args;
+    Type narrow;
+    for (Value operand : operands) {
+      auto [wide, type] = widenHalf(loc, rewriter, operand);
+      args.push_back(wide);
+      narrow = type;
+    }
+    Type type = args.front().getType();
+    if (!type.isF32() && !type.isF64()) {
+      op.emitOpError("lowering supports f16, bf16, f32 and f64 only");
+      return {};
+    }
+    Value result;
+    if (type.isF32())
+      result = fastF32(op, args, loc, rewriter);
+    if (!result)
+      result = libdeviceCall(loc, rewriter, op, libdeviceName, args);
+    return narrowBack(loc, rewriter, result, narrow);
+  }
+
+  /// The hardware approximation Triton uses for f32, if any.
+  Value fastF32(OpT op, ValueRange args, Location loc, OpBuilder &b) const {
+    Value x = args.front();
+    Type f32 = b.getF32Type();
+    if (isa<math::ExpOp>(op)) {
+      Value scaled = LLVM::FMulOp::create(
+          b, loc, x, constantVal(b, loc, f32, 1.4426950408889634));
+      return approxF32(loc, b, "ex2.approx", scaled);
+    }
+    if (isa<math::Exp2Op>(op))
+      return approxF32(loc, b, "ex2.approx", x);
+    if (isa<math::LogOp>(op))
+      return LLVM::FMulOp::create(b, loc, approxF32(loc, b, "lg2.approx", x),
+                                  constantVal(b, loc, f32,
+                                              0.6931471805599453));
+    if (isa<math::Log2Op>(op))
+      return approxF32(loc, b, "lg2.approx", x);
+    if (isa<math::RsqrtOp>(op))
+      return approxF32(loc, b, "rsqrt.approx", x);
+    return {};
+  }
+
+  std::string libdeviceName;
+};
+
+//===-- tt elementwise ops ------------------------------------------------===//
+
+template <typename OpT, typename Fn>
+struct LambdaConversion : public ElementwiseOpConversion<OpT> {
+  LambdaConversion(TypeConverterT &converter, Fn fn)
+      : ElementwiseOpConversion<OpT>(converter), fn(std::move(fn)) {}
+  Value createScalar(OpT op, Type elementType, ValueRange operands,
+                     Location loc,
+                     ConversionPatternRewriter &rewriter) const override {
+    return fn(op, elementType, operands, loc, rewriter);
+  }
+  Fn fn;
+};
+
+template <typename OpT, typename Fn>
+void addLambda(RewritePatternSet &patterns, TypeConverterT &converter, Fn fn) {
+  patterns.add(
+      std::make_unique<LambdaConversion<OpT, Fn>>(converter, std::move(fn)));
+}
+
+/// fp8 <-> wider floats through the sm_89+ paired conversions.
+Value convertFp8(triton::FpToFpOp op, Type srcType, Type dstType, Value x,
+                 Location loc, OpBuilder &b) {
+  Type f16 = b.getF16Type(), f32 = b.getF32Type();
+  if (isFp8(srcType)) {
+    // fp8 -> f16 exactly (cvt.rn.f16x2.e4m3x2 / e5m2x2), then widen.
+    StringRef kind = isa<Float8E5M2Type>(srcType) ? "e5m2x2" : "e4m3x2";
+    Value x16 = LLVM::ZExtOp::create(b, loc, b.getI16Type(), x);
+    std::string asmString =
+        ("cvt.rn.f16x2." + kind + " $0, $1;").str();
+    Value pair = emitInlineAsm(loc, b, b.getI32Type(), {x16}, asmString,
+                               "=r,h", /*pure=*/true);
+    Value half = LLVM::BitcastOp::create(
+        b, loc, f16, LLVM::TruncOp::create(b, loc, b.getI16Type(), pair));
+    if (dstType.isF16())
+      return half;
+    Value wide = LLVM::FPExtOp::create(b, loc, f32, half);
+    if (dstType.isF32())
+      return wide;
+    if (dstType.isF64())
+      return LLVM::FPExtOp::create(b, loc, dstType, wide);
+    return LLVM::FPTruncOp::create(b, loc, dstType, wide); // bf16: exact
+  }
+  // wider float -> fp8, round to nearest even, saturating to finite.
+  StringRef kind = isa<Float8E5M2Type>(dstType) ? "e5m2x2" : "e4m3x2";
+  if (op.getRounding() && *op.getRounding() != RoundingMode::RTNE) {
+    op.emitOpError("conversion to 8-bit floats supports rtne rounding only");
+    return {};
+  }
+  Value pair;
+  if (srcType.isF16()) {
+    Value bits = LLVM::ZExtOp::create(
+        b, loc, b.getI32Type(),
+        LLVM::BitcastOp::create(b, loc, b.getI16Type(), x));
+    std::string asmString =
+        ("cvt.rn.satfinite." + kind + ".f16x2 $0, $1;").str();
+    pair = emitInlineAsm(loc, b, b.getI16Type(), {bits}, asmString, "=h,r",
+                         /*pure=*/true);
+  } else {
+    Value wide = x;
+    if (!srcType.isF32())
+      wide = srcType.getIntOrFloatBitWidth() > 32
+                 ? Value(LLVM::FPTruncOp::create(b, loc, f32, x))
+                 : Value(LLVM::FPExtOp::create(b, loc, f32, x));
+    std::string asmString =
+        ("cvt.rn.satfinite." + kind + ".f32 $0, $2, $1;").str();
+    pair = emitInlineAsm(loc, b, b.getI16Type(), {wide, wide}, asmString,
+                         "=h,f,f", /*pure=*/true);
+  }
+  return LLVM::TruncOp::create(b, loc, b.getI8Type(), pair);
+}
+
+Value lowerFpToFp(triton::FpToFpOp op, Type elementType, ValueRange operands,
+                  Location loc, ConversionPatternRewriter &b) {
+  Type srcType = getElementTypeOrSelf(op.getSrc().getType());
+  Type dstType = getElementTypeOrSelf(op.getType());
+  Value x = operands[0];
+  if (isFp8(srcType) && isFp8(dstType)) {
+    op.emitOpError("between two 8-bit float types is not lowered");
+    return {};
+  }
+  if (isFp8(srcType) || isFp8(dstType))
+    return convertFp8(op, srcType, dstType, x, loc, b);
+  unsigned srcBits = srcType.getIntOrFloatBitWidth();
+  unsigned dstBits = dstType.getIntOrFloatBitWidth();
+  if (srcType == dstType)
+    return x;
+  if (dstBits > srcBits)
+    return LLVM::FPExtOp::create(b, loc, elementType, x);
+  if (dstBits == srcBits) // f16 <-> bf16
+    return LLVM::FPTruncOp::create(
+        b, loc, elementType, LLVM::FPExtOp::create(b, loc, b.getF32Type(), x));
+  if (op.getRounding() && *op.getRounding() == RoundingMode::RTZ) {
+    if (!srcType.isF32()) {
+      op.emitOpError("rtz rounding is lowered from f32 only");
+      return {};
+    }
+    StringRef suffix = dstType.isBF16() ? "bf16" : "f16";
+    std::string asmString = ("cvt.rz." + suffix + ".f32 $0, $1;").str();
+    Value bits = emitInlineAsm(loc, b, b.getI16Type(), {x}, asmString, "=h,f",
+                               /*pure=*/true);
+    return LLVM::BitcastOp::create(b, loc, elementType, bits);
+  }
+  return LLVM::FPTruncOp::create(b, loc, elementType, x);
+}
+
+} // namespace
+
+void mlir::triton::populateElementwiseOpToLLVMPatterns(
+    TypeConverterT &converter, RewritePatternSet &patterns,
+    const LoweringConfig &config) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<TensorScalarization>(converter, ctx);
+
+  patterns.add<MathFunctionConversion<math::ExpOp>>(converter, "exp");
+  patterns.add<MathFunctionConversion<math::Exp2Op>>(converter, "exp2");
+  patterns.add<MathFunctionConversion<math::ExpM1Op>>(converter, "expm1");
+  patterns.add<MathFunctionConversion<math::LogOp>>(converter, "log");
+  patterns.add<MathFunctionConversion<math::Log2Op>>(converter, "log2");
+  patterns.add<MathFunctionConversion<math::Log10Op>>(converter, "log10");
+  patterns.add<MathFunctionConversion<math::Log1pOp>>(converter, "log1p");
+  patterns.add<MathFunctionConversion<math::RsqrtOp>>(converter, "rsqrt");
+  patterns.add<MathFunctionConversion<math::SinOp>>(converter, "sin");
+  patterns.add<MathFunctionConversion<math::CosOp>>(converter, "cos");
+  patterns.add<MathFunctionConversion<math::TanOp>>(converter, "tan");
+  patterns.add<MathFunctionConversion<math::AsinOp>>(converter, "asin");
+  patterns.add<MathFunctionConversion<math::AcosOp>>(converter, "acos");
+  patterns.add<MathFunctionConversion<math::AtanOp>>(converter, "atan");
+  patterns.add<MathFunctionConversion<math::Atan2Op>>(converter, "atan2");
+  patterns.add<MathFunctionConversion<math::SinhOp>>(converter, "sinh");
+  patterns.add<MathFunctionConversion<math::CoshOp>>(converter, "cosh");
+  patterns.add<MathFunctionConversion<math::TanhOp>>(converter, "tanh");
+  patterns.add<MathFunctionConversion<math::ErfOp>>(converter, "erf");
+  patterns.add<MathFunctionConversion<math::ErfcOp>>(converter, "erfc");
+  patterns.add<MathFunctionConversion<math::CbrtOp>>(converter, "cbrt");
+  patterns.add<MathFunctionConversion<math::PowFOp>>(converter, "pow");
+
+  addLambda<triton::AddPtrOp>(
+      patterns, converter,
+      [&converter](triton::AddPtrOp op, Type elementType, ValueRange operands,
+                   Location loc, ConversionPatternRewriter &b) -> Value {
+        auto ptrType =
+            cast<PointerType>(getElementTypeOrSelf(op.getPtr().getType()));
+        Type pointee = converter.convertType(ptrType.getPointeeType());
+        return LLVM::GEPOp::create(b, loc, elementType, pointee, operands[0],
+                                   operands[1]);
+      });
+  addLambda<triton::IntToPtrOp>(
+      patterns, converter,
+      [](triton::IntToPtrOp, Type elementType, ValueRange operands,
+         Location loc, ConversionPatternRewriter &b) -> Value {
+        return LLVM::IntToPtrOp::create(b, loc, elementType, operands[0]);
+      });
+  addLambda<triton::PtrToIntOp>(
+      patterns, converter,
+      [](triton::PtrToIntOp, Type elementType, ValueRange operands,
+         Location loc, ConversionPatternRewriter &b) -> Value {
+        return LLVM::PtrToIntOp::create(b, loc, elementType, operands[0]);
+      });
+  addLambda<triton::BitcastOp>(
+      patterns, converter,
+      [](triton::BitcastOp, Type elementType, ValueRange operands,
+         Location loc, ConversionPatternRewriter &b) -> Value {
+        if (operands[0].getType() == elementType)
+          return operands[0];
+        if (isa<LLVM::LLVMPointerType>(elementType) &&
+            isa<LLVM::LLVMPointerType>(operands[0].getType()))
+          return LLVM::AddrSpaceCastOp::create(b, loc, elementType,
+                                               operands[0]);
+        return LLVM::BitcastOp::create(b, loc, elementType, operands[0]);
+      });
+  addLambda<triton::ClampFOp>(
+      patterns, converter,
+      [](triton::ClampFOp op, Type elementType, ValueRange operands,
+         Location loc, ConversionPatternRewriter &b) -> Value {
+        Value x = operands[0], lo = operands[1], hi = operands[2];
+        if (op.getPropagateNan() == PropagateNan::ALL) {
+          Value clamped = LLVM::MinimumOp::create(
+              b, loc, LLVM::MaximumOp::create(b, loc, x, lo), hi);
+          return clamped;
+        }
+        return LLVM::MinNumOp::create(b, loc,
+                                      LLVM::MaxNumOp::create(b, loc, x, lo),
+                                      hi);
+      });
+  addLambda<triton::PreciseSqrtOp>(
+      patterns, converter,
+      [](triton::PreciseSqrtOp, Type elementType, ValueRange operands,
+         Location loc, ConversionPatternRewriter &b) -> Value {
+        return LLVM::SqrtOp::create(b, loc, operands[0]);
+      });
+  addLambda<triton::PreciseDivFOp>(
+      patterns, converter,
+      [](triton::PreciseDivFOp, Type elementType, ValueRange operands,
+         Location loc, ConversionPatternRewriter &b) -> Value {
+        return LLVM::FDivOp::create(b, loc, operands[0], operands[1]);
+      });
+  addLambda<triton::MulhiUIOp>(
+      patterns, converter,
+      [](triton::MulhiUIOp, Type elementType, ValueRange operands,
+         Location loc, ConversionPatternRewriter &b) -> Value {
+        unsigned bits = elementType.getIntOrFloatBitWidth();
+        Type wide = b.getIntegerType(2 * bits);
+        Value product = LLVM::MulOp::create(
+            b, loc, LLVM::ZExtOp::create(b, loc, wide, operands[0]),
+            LLVM::ZExtOp::create(b, loc, wide, operands[1]));
+        Value high = LLVM::LShrOp::create(b, loc, product,
+                                          intVal(b, loc, wide, bits));
+        return LLVM::TruncOp::create(b, loc, elementType, high);
+      });
+  addLambda<triton::FpToFpOp>(patterns, converter, lowerFpToFp);
+  addLambda<triton::ExternElementwiseOp>(
+      patterns, converter,
+      [](triton::ExternElementwiseOp op, Type elementType, ValueRange operands,
+         Location loc, ConversionPatternRewriter &b) -> Value {
+        LLVM::CallOp call = emitCall(loc, b, op, op.getSymbol(), elementType,
+                                     operands);
+        return call.getResult();
+      });
+}

@@ -1,0 +1,460 @@
+//===- Utility.cpp - building blocks of the TTGIR -> LLVM lowering --------===//
+#include "Conversion/TritonGPUToLLVM/Utility.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+namespace ttg = mlir::triton::gpu;
+
+//===-- Constants ---------------------------------------------------------===//
+
+Value mlir::triton::intVal(OpBuilder &b, Location loc, Type type,
+                           int64_t value) {
+  return LLVM::ConstantOp::create(b, loc, type,
+                                  b.getIntegerAttr(type, value));
+}
+Value mlir::triton::i32Val(OpBuilder &b, Location loc, int64_t value) {
+  return intVal(b, loc, b.getI32Type(), value);
+}
+Value mlir::triton::i64Val(OpBuilder &b, Location loc, int64_t value) {
+  return intVal(b, loc, b.getI64Type(), value);
+}
+Value mlir::triton::i1Val(OpBuilder &b, Location loc, bool value) {
+  return intVal(b, loc, b.getI1Type(), value);
+}
+Value mlir::triton::constantVal(OpBuilder &b, Location loc, Type type,
+                                double value) {
+  if (auto floatType = dyn_cast<FloatType>(type))
+    return LLVM::ConstantOp::create(b, loc, type,
+                                    b.getFloatAttr(floatType, value));
+  return intVal(b, loc, type, static_cast<int64_t>(value));
+}
+Value mlir::triton::zeroVal(OpBuilder &b, Location loc, Type type) {
+  if (isa<LLVM::LLVMPointerType>(type))
+    return LLVM::ZeroOp::create(b, loc, type);
+  return LLVM::ConstantOp::create(b, loc, type, b.getZeroAttr(type));
+}
+
+//===-- Structs -----------------------------------------------------------===//
+
+SmallVector<Value> mlir::triton::unpackLLElements(Location loc,
+                                                  Value llvmStruct,
+                                                  OpBuilder &b) {
+  auto structType = dyn_cast<LLVM::LLVMStructType>(llvmStruct.getType());
+  if (!structType)
+    return {llvmStruct};
+  SmallVector<Value> values;
+  values.reserve(structType.getBody().size());
+  for (int64_t i = 0, e = structType.getBody().size(); i < e; ++i)
+    values.push_back(LLVM::ExtractValueOp::create(b, loc, llvmStruct, i));
+  return values;
+}
+
+Value mlir::triton::packLLElements(Location loc, Type structType,
+                                   ValueRange values, OpBuilder &b) {
+  auto type = cast<LLVM::LLVMStructType>(structType);
+  Value result = LLVM::UndefOp::create(b, loc, type);
+  for (auto [i, value] : llvm::enumerate(values))
+    result = LLVM::InsertValueOp::create(b, loc, result, value, i);
+  return result;
+}
+
+//===-- Hardware indices --------------------------------------------------===//
+
+SmallVector<int32_t> mlir::triton::applyLinearLayoutConst(
+    const LinearLayout &layout, ArrayRef<std::pair<StringAttr, int32_t>> ins) {
+  LinearLayout::DimValues all;
+  for (StringAttr inDim : layout.getInDimNames()) {
+    int32_t value = 0;
+    for (auto [name, v] : ins)
+      if (name == inDim)
+        value = v;
+    all.push_back({inDim, value});
+  }
+  SmallVector<int32_t> outs;
+  for (auto [dim, value] : layout.apply(all))
+    outs.push_back(value);
+  return outs;
+}
+
+Value mlir::triton::getThreadId(OpBuilder &b, Location loc) {
+  return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+}
+
+std::pair<Value, Value> mlir::triton::getLaneAndWarpId(OpBuilder &b,
+                                                       Location loc) {
+  Value tid = getThreadId(b, loc);
+  Value lane = LLVM::AndOp::create(b, loc, tid, i32Val(b, loc, 31));
+  Value warp = LLVM::LShrOp::create(b, loc, tid, i32Val(b, loc, 5));
+  // Every lane of a warp has the same warp id; saying so through a shuffle
+  // from lane 0 lets ptxas keep it in a uniform register.
+  warp = shuffleIdx(loc, b, warp, i32Val(b, loc, 0));
+  return {lane, warp};
+}
+
+Value mlir::triton::getClusterCTAId(OpBuilder &b, Location loc, int numCTAs) {
+  if (numCTAs <= 1)
+    return i32Val(b, loc, 0);
+  return NVVM::BlockInClusterIdXOp::create(b, loc, b.getI32Type());
+}
+
+/// `v`'s bit `bit` moved to bit `target`: (v & (1 << bit)) shifted.
+static Value moveBit(Location loc, OpBuilder &b, Value v, int bit,
+                     int target) {
+  Value masked = LLVM::AndOp::create(b, loc, v, i32Val(b, loc, 1ll << bit));
+  if (target > bit)
+    return LLVM::ShlOp::create(b, loc, masked, i32Val(b, loc, target - bit));
+  if (target < bit)
+    return LLVM::LShrOp::create(b, loc, masked, i32Val(b, loc, bit - target));
+  return masked;
+}
+
+SmallVector<Value>
+mlir::triton::applyLinearLayout(Location loc, OpBuilder &b,
+                                const LinearLayout &layout,
+                                ArrayRef<std::pair<StringAttr, Value>> ins) {
+  int numOuts = layout.getNumOutDims();
+  SmallVector<Value> outs(numOuts);
+  auto xorInto = [&](int dim, Value term) {
+    outs[dim] = outs[dim] ? LLVM::XOrOp::create(b, loc, outs[dim], term)
+                          : term;
+  };
+  for (auto [inDim, value] : ins) {
+    if (!layout.hasInDim(inDim))
+      continue;
+    // A constant input contributes a constant.
+    if (auto cst = value.getDefiningOp<LLVM::ConstantOp>()) {
+      auto attr = dyn_cast<IntegerAttr>(cst.getValue());
+      if (attr) {
+        int32_t v = attr.getInt();
+        if (v == 0)
+          continue;
+        SmallVector<int32_t> applied =
+            applyLinearLayoutConst(layout, {{inDim, v}});
+        for (int d = 0; d < numOuts; ++d)
+          if (applied[d])
+            xorInto(d, i32Val(b, loc, applied[d]));
+        continue;
+      }
+    }
+    int bits = layout.getInDimSizeLog2(inDim);
+    for (int i = 0; i < bits; ++i) {
+      ArrayRef<int32_t> basis = layout.getBasis(inDim, i);
+      for (int d = 0; d < numOuts; ++d) {
+        int32_t bv = basis[d];
+        if (bv == 0)
+          continue;
+        Value term;
+        if (llvm::isPowerOf2_32(bv)) {
+          term = moveBit(loc, b, value, i, llvm::Log2_32(bv));
+        } else {
+          Value bit = moveBit(loc, b, value, i, 0);
+          term = LLVM::MulOp::create(b, loc, bit, i32Val(b, loc, bv));
+        }
+        xorInto(d, term);
+      }
+    }
+  }
+  for (Value &out : outs)
+    if (!out)
+      out = i32Val(b, loc, 0);
+  return outs;
+}
+
+SmallVector<SmallVector<Value>>
+mlir::triton::emitIndices(Location loc, OpBuilder &b, RankedTensorType type) {
+  MLIRContext *ctx = type.getContext();
+  LinearLayout layout = ttg::toLinearLayout(type);
+  auto [lane, warp] = getLaneAndWarpId(b, loc);
+  SmallVector<std::pair<StringAttr, Value>> hw{{kLane(ctx), lane},
+                                               {kWarp(ctx), warp}};
+  if (layout.hasInDim(kBlock(ctx)) && layout.getInDimSize(kBlock(ctx)) > 1)
+    hw.push_back({kBlock(ctx),
+                  getClusterCTAId(b, loc, layout.getInDimSize(kBlock(ctx)))});
+  SmallVector<Value> base = applyLinearLayout(loc, b, layout, hw);
+  int registers = layout.getInDimSize(kRegister(ctx));
+  SmallVector<SmallVector<Value>> indices(registers);
+  for (int r = 0; r < registers; ++r) {
+    SmallVector<int32_t> offsets =
+        applyLinearLayoutConst(layout, {{kRegister(ctx), r}});
+    for (auto [d, value] : llvm::enumerate(base)) {
+      int32_t offset = offsets[d];
+      indices[r].push_back(
+          offset ? Value(LLVM::XOrOp::create(b, loc, value,
+                                             i32Val(b, loc, offset)))
+                 : value);
+    }
+  }
+  return indices;
+}
+
+Value mlir::triton::emitRedundancyMask(Location loc, OpBuilder &b,
+                                       const LinearLayout &layout) {
+  MLIRContext *ctx = b.getContext();
+  llvm::MapVector<StringAttr, int32_t> masks = layout.getFreeVariableMasks();
+  Value pred;
+  auto require = [&](Value v, int32_t mask) {
+    Value bits = LLVM::AndOp::create(b, loc, v, i32Val(b, loc, mask));
+    Value isZero = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                                        bits, i32Val(b, loc, 0));
+    pred = pred ? LLVM::AndOp::create(b, loc, pred, isZero) : isZero;
+  };
+  int32_t laneMask = masks.lookup(kLane(ctx));
+  int32_t warpMask = masks.lookup(kWarp(ctx));
+  int32_t blockMask = masks.lookup(kBlock(ctx));
+  if (laneMask || warpMask) {
+    auto [lane, warp] = getLaneAndWarpId(b, loc);
+    if (laneMask)
+      require(lane, laneMask);
+    if (warpMask)
+      require(warp, warpMask);
+  }
+  if (blockMask)
+    require(getClusterCTAId(b, loc, layout.getInDimSize(kBlock(ctx))),
+            blockMask);
+  return pred;
+}
+
+SmallVector<bool> mlir::triton::getUniqueRegisters(const LinearLayout &layout) {
+  MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
+  int32_t mask = layout.getFreeVariableMasks().lookup(kRegister(ctx));
+  int registers = layout.getInDimSize(kRegister(ctx));
+  SmallVector<bool> unique(registers);
+  for (int r = 0; r < registers; ++r)
+    unique[r] = (r & mask) == 0;
+  return unique;
+}
+
+//===-- Shared memory -----------------------------------------------------===//
+
+LLVM::GlobalOp mlir::triton::getOrCreateSharedMemoryGlobal(ModuleOp module,
+                                                           OpBuilder &b) {
+  if (auto global = module.lookupSymbol<LLVM::GlobalOp>("global_smem"))
+    return global;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  auto type = LLVM::LLVMArrayType::get(b.getI8Type(), 0);
+  return LLVM::GlobalOp::create(b, module.getLoc(), type, /*isConstant=*/false,
+                                LLVM::Linkage::External, "global_smem",
+                                Attribute(), /*alignment=*/16,
+                                /*addrSpace=*/3);
+}
+
+Value mlir::triton::getFunctionSharedMemoryBase(Location loc, OpBuilder &b,
+                                                Operation *anchor) {
+  auto func = anchor->getParentOfType<LLVM::LLVMFuncOp>();
+  if (func && !func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
+    return func.getArgument(func.getNumArguments() - 3);
+  ModuleOp module = anchor->getParentOfType<ModuleOp>();
+  LLVM::GlobalOp global = getOrCreateSharedMemoryGlobal(module, b);
+  return LLVM::AddressOfOp::create(b, loc, global);
+}
+
+FailureOr<Value> mlir::triton::getSharedMemoryAddress(Location loc,
+                                                      OpBuilder &b,
+                                                      Operation *op) {
+  auto offset = op->getAttrOfType<IntegerAttr>("allocation.offset");
+  if (!offset)
+    return failure();
+  Value base = getFunctionSharedMemoryBase(loc, b, op);
+  if (offset.getInt() == 0)
+    return base;
+  return Value(LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                                   ArrayRef<LLVM::GEPArg>{
+                                       static_cast<int32_t>(offset.getInt())}));
+}
+
+/// PTX spelling of an integer register class for `bits`.
+static StringRef constraintFor(unsigned bits) {
+  switch (bits) {
+  case 8:
+    return "c";
+  case 16:
+    return "h";
+  case 64:
+    return "l";
+  default:
+    return "r";
+  }
+}
+
+void mlir::triton::storeShared(Location loc, OpBuilder &b, Value ptr,
+                               Value value, Value pred) {
+  if (!pred) {
+    LLVM::StoreOp::create(b, loc, value, ptr);
+    return;
+  }
+  unsigned bits = getBitWidth(value.getType());
+  if (bits == 1) {
+    value = LLVM::ZExtOp::create(b, loc, b.getI8Type(), value);
+    bits = 8;
+  }
+  Value asInt = toIntegerBits(loc, b, value, bits);
+  std::string asmString = "@$2 st.shared.b" + std::to_string(bits) +
+                          " [ $0 + 0 ], $1;";
+  std::string constraints = ("r," + constraintFor(bits) + ",b").str();
+  emitInlineAsm(loc, b, Type(), {ptr, asInt, pred}, asmString, constraints);
+}
+
+Value mlir::triton::loadShared(Location loc, OpBuilder &b, Value ptr,
+                               Type type, Value pred) {
+  if (!pred)
+    return LLVM::LoadOp::create(b, loc, type, ptr);
+  unsigned bits = getBitWidth(type);
+  unsigned loadBits = bits == 1 ? 8 : bits;
+  Type intType = b.getIntegerType(loadBits);
+  std::string asmString = "@$2 ld.shared.b" + std::to_string(loadBits) +
+                          " $0, [ $1 + 0 ];";
+  std::string constraints = ("=" + constraintFor(loadBits) + ",r,b").str();
+  Value loaded =
+      emitInlineAsm(loc, b, intType, {ptr, pred}, asmString, constraints);
+  if (bits == 1)
+    return LLVM::TruncOp::create(b, loc, type, loaded);
+  return fromIntegerBits(loc, b, loaded, type);
+}
+
+void mlir::triton::emitBarrier(Location loc, OpBuilder &b) {
+  NVVM::Barrier0Op::create(b, loc);
+}
+
+//===-- Shuffles ----------------------------------------------------------===//
+
+static Value shuffle32(Location loc, OpBuilder &b, Value value, Value offset,
+                       NVVM::ShflKind kind, int clamp) {
+  return NVVM::ShflOp::create(b, loc, value.getType(), i32Val(b, loc, -1),
+                              value, offset, i32Val(b, loc, clamp), kind,
+                              UnitAttr());
+}
+
+static Value shuffleAny(Location loc, OpBuilder &b, Value value, Value offset,
+                        NVVM::ShflKind kind, int clamp) {
+  Type type = value.getType();
+  if (type.isInteger(32) || type.isF32())
+    return shuffle32(loc, b, value, offset, kind, clamp);
+  unsigned bits = getBitWidth(type);
+  if (bits <= 32) {
+    Value asInt = toIntegerBits(loc, b, value, bits);
+    if (bits < 32)
+      asInt = LLVM::ZExtOp::create(b, loc, b.getI32Type(), asInt);
+    Value shuffled = shuffle32(loc, b, asInt, offset, kind, clamp);
+    if (bits < 32)
+      shuffled = LLVM::TruncOp::create(b, loc, b.getIntegerType(bits),
+                                       shuffled);
+    if (type.isInteger(1))
+      return shuffled;
+    return fromIntegerBits(loc, b, shuffled, type);
+  }
+  // 64 bits: two halves.
+  Value asInt = toIntegerBits(loc, b, value, 64);
+  Value lo = LLVM::TruncOp::create(b, loc, b.getI32Type(), asInt);
+  Value hi = LLVM::TruncOp::create(
+      b, loc, b.getI32Type(),
+      LLVM::LShrOp::create(b, loc, asInt, i64Val(b, loc, 32)));
+  lo = shuffle32(loc, b, lo, offset, kind, clamp);
+  hi = shuffle32(loc, b, hi, offset, kind, clamp);
+  Value wide = LLVM::OrOp::create(
+      b, loc, LLVM::ZExtOp::create(b, loc, b.getI64Type(), lo),
+      LLVM::ShlOp::create(b, loc,
+                          LLVM::ZExtOp::create(b, loc, b.getI64Type(), hi),
+                          i64Val(b, loc, 32)));
+  return fromIntegerBits(loc, b, wide, type);
+}
+
+Value mlir::triton::shuffleXor(Location loc, OpBuilder &b, Value value,
+                               unsigned mask) {
+  return shuffleAny(loc, b, value, i32Val(b, loc, mask), NVVM::ShflKind::bfly,
+                    0x1f);
+}
+Value mlir::triton::shuffleUp(Location loc, OpBuilder &b, Value value,
+                              unsigned delta) {
+  return shuffleAny(loc, b, value, i32Val(b, loc, delta), NVVM::ShflKind::up,
+                    0x0);
+}
+Value mlir::triton::shuffleIdx(Location loc, OpBuilder &b, Value value,
+                               Value lane) {
+  return shuffleAny(loc, b, value, lane, NVVM::ShflKind::idx, 0x1f);
+}
+
+//===-- Inline PTX and calls ----------------------------------------------===//
+
+Value mlir::triton::emitInlineAsm(Location loc, OpBuilder &b, Type resultType,
+                                  ValueRange operands, StringRef asmString,
+                                  StringRef constraints, bool pure) {
+  auto asmDialect = LLVM::AsmDialectAttr::get(b.getContext(),
+                                              LLVM::AsmDialect::AD_ATT);
+  auto op = LLVM::InlineAsmOp::create(
+      b, loc, resultType ? TypeRange(resultType) : TypeRange(), operands,
+      asmString, constraints, /*has_side_effects=*/!pure,
+      /*is_align_stack=*/false, LLVM::TailCallKind::None, asmDialect,
+      /*operand_attrs=*/ArrayAttr());
+  return resultType ? op.getResult(0) : Value();
+}
+
+LLVM::CallOp mlir::triton::emitCall(Location loc, OpBuilder &b,
+                                    Operation *anchor, StringRef name,
+                                    Type resultType, ValueRange args) {
+  ModuleOp module = anchor->getParentOfType<ModuleOp>();
+  auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name);
+  if (!func) {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(module.getBody());
+    SmallVector<Type> argTypes(args.getTypes());
+    Type result =
+        resultType ? resultType : LLVM::LLVMVoidType::get(b.getContext());
+    func = LLVM::LLVMFuncOp::create(b, module.getLoc(), name,
+                                    LLVM::LLVMFunctionType::get(result,
+                                                                argTypes));
+  }
+  return LLVM::CallOp::create(b, loc, func, args);
+}
+
+//===-- Misc --------------------------------------------------------------===//
+
+unsigned mlir::triton::getBitWidth(Type type) {
+  if (auto ptrType = dyn_cast<LLVM::LLVMPointerType>(type))
+    return ptrType.getAddressSpace() == 3 ? 32 : 64;
+  if (auto vec = dyn_cast<VectorType>(type))
+    return vec.getNumElements() * getBitWidth(vec.getElementType());
+  return type.getIntOrFloatBitWidth();
+}
+
+Value mlir::triton::toIntegerBits(Location loc, OpBuilder &b, Value value,
+                                  unsigned bits) {
+  Type type = value.getType();
+  Type intType = b.getIntegerType(bits);
+  if (type == intType)
+    return value;
+  if (auto ptrType = dyn_cast<LLVM::LLVMPointerType>(type)) {
+    unsigned ptrBits = ptrType.getAddressSpace() == 3 ? 32 : 64;
+    Value asInt =
+        LLVM::PtrToIntOp::create(b, loc, b.getIntegerType(ptrBits), value);
+    if (ptrBits == bits)
+      return asInt;
+    return LLVM::ZExtOp::create(b, loc, intType, asInt);
+  }
+  if (isa<IntegerType>(type)) {
+    if (type.getIntOrFloatBitWidth() < bits)
+      return LLVM::ZExtOp::create(b, loc, intType, value);
+    return LLVM::TruncOp::create(b, loc, intType, value);
+  }
+  return LLVM::BitcastOp::create(b, loc, intType, value);
+}
+
+Value mlir::triton::fromIntegerBits(Location loc, OpBuilder &b, Value bits,
+                                    Type type) {
+  if (bits.getType() == type)
+    return bits;
+  if (isa<LLVM::LLVMPointerType>(type))
+    return LLVM::IntToPtrOp::create(b, loc, type, bits);
+  if (isa<IntegerType>(type)) {
+    if (type.getIntOrFloatBitWidth() < bits.getType().getIntOrFloatBitWidth())
+      return LLVM::TruncOp::create(b, loc, type, bits);
+    return LLVM::ZExtOp::create(b, loc, type, bits);
+  }
+  return LLVM::BitcastOp::create(b, loc, type, bits);
+}
