@@ -1,0 +1,57 @@
+//===- IRLevel.cpp - which stage a module is at (TTIR, TTGIR, LLVM) -------===//
+#include "Target/IRLevel.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+
+/// True for a type of the ttg dialect or a tensor with a layout.
+bool isTTGIRType(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return tensor.getEncoding() != nullptr;
+  return type.getDialect().getNamespace() == "ttg";
+}
+
+} // namespace
+
+FailureOr<IRLevel> mlir::triton::detectIRLevel(ModuleOp module) {
+  if (module->hasAttr("ttg.num-warps"))
+    return IRLevel::TTGIR;
+  bool hasTTGIR = false, hasTTIR = false, hasLLVMFunc = false;
+  module.walk([&](Operation *op) {
+    llvm::StringRef dialect = op->getName().getDialectNamespace();
+    if (dialect == "ttg" || dialect == "ttng" ||
+        llvm::any_of(op->getResultTypes(), isTTGIRType))
+      hasTTGIR = true;
+    else if (dialect == "tt")
+      hasTTIR = true;
+    else if (op->getName().getStringRef() == "llvm.func")
+      hasLLVMFunc = true;
+    return hasTTGIR ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  if (hasTTGIR)
+    return IRLevel::TTGIR;
+  if (hasTTIR)
+    return IRLevel::TTIR;
+  if (hasLLVMFunc)
+    return IRLevel::LLVM;
+  return module.emitError(
+      "cannot tell the input's level: no tt or ttg op (TTIR, TTGIR) and no "
+      "llvm.func (LLVM dialect)");
+}
+
+llvm::StringRef mlir::triton::stringifyIRLevel(IRLevel level) {
+  switch (level) {
+  case IRLevel::TTIR:
+    return "ttir";
+  case IRLevel::TTGIR:
+    return "ttgir";
+  case IRLevel::LLVM:
+    return "llvm";
+  }
+  return "unknown";
+}
