@@ -28,7 +28,6 @@ any kernel failed (the others are still written).
 import importlib
 import json
 import os
-import re
 import shutil
 import sys
 import tempfile
@@ -46,23 +45,7 @@ os.environ["TRITON_DUMP_DIR"] = os.path.join(_TMP, "dump")
 sys.path[:0] = [EXAMPLES, os.path.join(ROOT, "bench")]
 
 import ttir_dump  # noqa: E402  (examples/ttir_dump.py)
-
-_SCALARS = {"i1": "i1", "i8": "i8", "i16": "i16", "i32": "i32", "i64": "i64",
-            "f16": "fp16", "bf16": "bf16", "f32": "fp32", "f64": "fp64"}
-
-
-def signature(ttir, kernel):
-    """The params of `tt.func public @kernel` in the harness json format."""
-    line = next(l for l in ttir.splitlines() if "tt.func public @%s(" % kernel in l)
-    params = []
-    arg = r"%([\w.$-]+): (?:!tt\.ptr<(\w+)>|(\w+))((?: \{[^}]*\})?)"
-    for name, pointee, scalar, attrs in re.findall(arg, line.split(") attributes")[0]):
-        div = re.search(r"tt\.divisibility = (\d+)", attrs)
-        params.append({"name": name,
-                       "type": "*" + _SCALARS[pointee] if pointee else _SCALARS[scalar],
-                       "divisibility": int(div.group(1)) if div else 0})
-    return params
-
+from cubin import ttir_params  # noqa: E402  (bench/cubin.py)
 
 def harness_json(compiled, ttir):
     m = compiled.metadata
@@ -75,7 +58,7 @@ def harness_json(compiled, ttir):
             "profile_scratch_align": m.profile_scratch_align,
             "target": "cuda:%d" % cap, "arch": "sm_%d%s" % (cap, "a" if cap >= 90 else ""),
             "ptx_version": m.ptx_version or 0,
-            "params": signature(ttir, m.name), "hidden_params": 2}
+            "params": ttir_params(ttir, m.name), "hidden_params": 2}
 
 
 def write(out, name, compiled, dump_dirs):
