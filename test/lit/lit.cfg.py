@@ -74,3 +74,22 @@ llvm_config.add_tool_substitutions(tools, tool_dirs)
 for tool in ("triton-translate", "triton-aot"):
     if os.path.exists(os.path.join(config.triton_tools_dir, tool)):
         config.available_features.add(tool)
+
+# CUDA's ptxas and libdevice, for tests that assemble cubins or link the real
+# libdevice (`REQUIRES: ptxas`, `REQUIRES: libdevice`); found where
+# triton-translate looks for them.
+import shutil
+
+ptxas = os.environ.get("TRITON_PTXAS_PATH") or "/usr/local/cuda/bin/ptxas"
+if not os.access(ptxas, os.X_OK):
+    ptxas = shutil.which("ptxas") or ""
+if ptxas:
+    config.available_features.add("ptxas")
+libdevice = os.environ.get("TRITON_LIBDEVICE_PATH") or (
+    "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"
+)
+if os.path.isfile(libdevice):
+    config.available_features.add("libdevice")
+for var in ("TRITON_PTXAS_PATH", "TRITON_LIBDEVICE_PATH"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
