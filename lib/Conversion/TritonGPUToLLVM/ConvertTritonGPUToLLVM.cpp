@@ -15,6 +15,7 @@
 #include "Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
@@ -32,6 +33,45 @@ namespace ttg = mlir::triton::gpu;
 
 namespace {
 
+bool isFp8(Type type) {
+  return isa<Float8E4M3FNType, Float8E5M2Type, Float8E4M3FNUZType,
+             Float8E5M2FNUZType>(getElementTypeOrSelf(type));
+}
+
+/// Constructs the patterns cannot lower, reported before converting (a
+/// failing pattern would otherwise leave the op to MLIR's generic arith
+/// lowering, which does not know tensors).
+LogicalResult checkLowerable(ModuleOp module) {
+  bool ok = true;
+  module.walk([&](Operation *op) {
+    Dialect *dialect = op->getDialect();
+    StringRef ns = dialect ? dialect->getNamespace() : "";
+    if (ns == "scf") {
+      op->emitOpError("must be lowered to cf first (convert-scf-to-cf)");
+      ok = false;
+      return;
+    }
+    if (auto cst = dyn_cast<arith::ConstantOp>(op)) {
+      if (isa<RankedTensorType>(cst.getType()) &&
+          !isa<SplatElementsAttr>(cst.getValue())) {
+        op->emitOpError("lowering to LLVM supports splat tensor constants "
+                        "only");
+        ok = false;
+      }
+      return;
+    }
+    if ((ns == "arith" || ns == "math") &&
+        llvm::any_of(llvm::concat<Type>(op->getOperandTypes(),
+                                        op->getResultTypes()),
+                     isFp8)) {
+      op->emitOpError("on 8-bit floats is not lowered; cast with "
+                      "tt.fp_to_fp first");
+      ok = false;
+    }
+  });
+  return success(ok);
+}
+
 struct ConvertTritonGPUToLLVM
     : public triton::impl::ConvertTritonGPUToLLVMBase<ConvertTritonGPUToLLVM> {
   using ConvertTritonGPUToLLVMBase::ConvertTritonGPUToLLVMBase;
@@ -40,14 +80,7 @@ struct ConvertTritonGPUToLLVM
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
 
-    bool hasScf = false;
-    module.walk([&](Operation *op) {
-      if (op->getDialect() && op->getDialect()->getNamespace() == "scf") {
-        op->emitOpError("must be lowered to cf first (convert-scf-to-cf)");
-        hasScf = true;
-      }
-    });
-    if (hasScf)
+    if (failed(checkLowerable(module)))
       return signalPassFailure();
 
     LoweringConfig config;

@@ -94,9 +94,8 @@ struct SplatConstantConversion
     if (!type)
       return failure();
     auto dense = dyn_cast<SplatElementsAttr>(op.getValue());
-    if (!dense)
-      return op.emitOpError("lowering to LLVM supports splat tensor "
-                            "constants only");
+    if (!dense) // refused before the conversion starts
+      return rewriter.notifyMatchFailure(op, "non-splat tensor constant");
     Type structType = getTypeConverter()->convertType(type);
     if (!structType)
       return rewriter.notifyMatchFailure(op, "result type");

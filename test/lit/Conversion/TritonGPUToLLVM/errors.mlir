@@ -1,0 +1,35 @@
+// RUN: triton-opt %s -split-input-file --allocate-shared-memory-nv --convert-triton-gpu-to-llvm -verify-diagnostics
+
+// Structured control flow must be lowered to cf first.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @scf_left(%n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{must be lowered to cf first (convert-scf-to-cf)}}
+    scf.for %i = %c0 to %n step %c1 {
+    }
+    tt.return
+  }
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @non_splat(%p: !tt.ptr<i32>) {
+    // expected-error @+1 {{lowering to LLVM supports splat tensor constants only}}
+    %c = arith.constant dense<[0, 1, 2, 3]> : tensor<4xi32, #b>
+    tt.return
+  }
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp8_arith(%x: tensor<128xf8E4M3FN, #b>) {
+    // expected-error @+1 {{on 8-bit floats is not lowered; cast with tt.fp_to_fp first}}
+    %y = arith.addf %x, %x : tensor<128xf8E4M3FN, #b>
+    tt.return
+  }
+}

@@ -1,0 +1,60 @@
+// RUN: triton-opt %s -split-input-file --allocate-shared-memory-nv --convert-triton-gpu-to-llvm | FileCheck %s
+
+// broadcast keeps the thread mapping: result register i takes the operand
+// register holding the same element (rows are broadcast: 0,1,0,1).
+// CHECK-LABEL: llvm.func @broadcast_rows
+// (The 1x8 operand holds each element twice: its size-1 rows are copies.)
+// CHECK: %[[E0:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: %[[E1:.*]] = llvm.extractvalue %{{.*}}[1] : !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.insertvalue %[[E0]], %{{.*}}[0] : !llvm.struct<(i32, i32, i32, i32)>
+// CHECK: llvm.insertvalue %[[E1]], %{{.*}}[1]
+// CHECK: llvm.insertvalue %[[E0]], %{{.*}}[2]
+// CHECK: llvm.insertvalue %[[E1]], %{{.*}}[3]
+#b = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @broadcast_rows(%x: tensor<1x8xi32, #b>) -> tensor<64x8xi32, #b> attributes {noinline = false} {
+    %y = tt.broadcast %x : tensor<1x8xi32, #b> -> tensor<64x8xi32, #b>
+    tt.return %y : tensor<64x8xi32, #b>
+  }
+}
+
+// -----
+
+// make_range: lane * 4 + warp * 128 + register, plus the start; a thread's
+// four registers differ by the constants 1, 2, 3.
+// CHECK-LABEL: llvm.func @range
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[LANE:.*]] = llvm.and %[[TID]], %{{.*}} : i32
+// CHECK: %[[WARP:.*]] = nvvm.shfl.sync idx
+// CHECK: llvm.add %{{.*}}, %[[START:[0-9]+]] : i32
+// CHECK-COUNT-3: llvm.add %{{.*}}, %[[START]] : i32
+// CHECK: llvm.return
+#b1 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @range() -> tensor<512xi32, #b1> attributes {noinline = false} {
+    %r = tt.make_range {end = 528 : i32, start = 16 : i32} : tensor<512xi32, #b1>
+    tt.return %r : tensor<512xi32, #b1>
+  }
+}
+
+// -----
+
+// expand_dims of a slice: same registers, the new dimension has size 1;
+// a splat constant fills every register.
+// CHECK-LABEL: llvm.func @expand
+// CHECK: %[[E0:.*]] = llvm.extractvalue %{{.*}}[0] : !llvm.struct<(f32, f32)>
+// CHECK: %[[E1:.*]] = llvm.extractvalue %{{.*}}[1] : !llvm.struct<(f32, f32)>
+// CHECK: llvm.insertvalue %[[E0]], %{{.*}}[0] : !llvm.struct<(f32, f32)>
+// CHECK: llvm.insertvalue %[[E1]], %{{.*}}[1] : !llvm.struct<(f32, f32)>
+// CHECK: %[[C:.*]] = llvm.mlir.constant(2.500000e+00 : f32) : f32
+// CHECK: llvm.insertvalue %[[C]], %{{.*}}[0] : !llvm.struct<(f32, f32)>
+// CHECK: llvm.insertvalue %[[C]], %{{.*}}[1] : !llvm.struct<(f32, f32)>
+#b2 = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @expand(%x: tensor<256xf32, #ttg.slice<{dim = 0, parent = #b2}>>) -> tensor<1x256xf32, #b2> attributes {noinline = false} {
+    %y = tt.expand_dims %x {axis = 0 : i32} : tensor<256xf32, #ttg.slice<{dim = 0, parent = #b2}>> -> tensor<1x256xf32, #b2>
+    %c = arith.constant dense<2.5> : tensor<1x256xf32, #b2>
+    %z = arith.addf %y, %c : tensor<1x256xf32, #b2>
+    tt.return %z : tensor<1x256xf32, #b2>
+  }
+}
