@@ -107,6 +107,7 @@ struct ConvertTritonGPUToLLVM
     populateSPMDOpToLLVMPatterns(converter, patterns);
     populateElementwiseOpToLLVMPatterns(converter, patterns, config);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, axisInfo, config);
+    populateAtomicOpToLLVMPatterns(converter, patterns, axisInfo, config);
     populateViewOpToLLVMPatterns(converter, patterns);
     populateBarrierOpToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
