@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Run the TTIR pipeline over the example kernels and summarize what it did.
+# Run the pipelines over the example kernels and summarize what they did:
+# TTIR -> TTIR, TTIR -> TTGIR (layouts), and TTIR -> cubin (+ metadata).
 #
 #   examples/*.ttir            Triton's TTIR (already through Triton's own ttir
 #                              stage): our pipeline should leave it about as is.
@@ -100,6 +101,37 @@ if "$OPT" --help 2>/dev/null | grep -q -e "--triton-ttgir-pipeline\b"; then
       echo "    convert_layout ops: $(grep -c 'ttg.convert_layout' "$out" || true)"
     else
       echo "    FAILED: $OPT --triton-ttgir-pipeline ${in#"$ROOT"/}"
+      sed 's/^/      /' "$log" | head -20
+      failures=$((failures + 1))
+    fi
+    rm -f "$log"
+  done
+fi
+
+# The whole backend: TTIR -> TTGIR -> LLVM -> PTX -> cubin, with the kernel's
+# metadata JSON beside each cubin.
+TRANSLATE="$BUILD_DIR/bin/triton-translate"
+if [ -x "$TRANSLATE" ]; then
+  echo
+  echo "== triton-translate --emit=cubin on examples/*.ttir (TTIR -> cubin + metadata)"
+  for in in "${examples[@]}"; do
+    name="$(basename "$in" .ttir)"
+    kernel="$(grep -o -m1 'tt\.func public @[A-Za-z_][A-Za-z0-9_]*' "$in" | sed 's/.*@//')"
+    dir="$OUT_DIR/cubin/$name"
+    mkdir -p "$dir"
+    echo "  $name -> ${dir#"$ROOT"/}/$kernel.cubin"
+    log="$(mktemp)"
+    if "$TRANSLATE" "$in" --emit=cubin -o "$dir/$kernel.cubin" 2>"$log"; then
+      "$PYTHON" - "$dir/$kernel.json" "$dir/$kernel.cubin" <<'PY'
+import json, os, sys
+m = json.load(open(sys.argv[1]))
+params = ", ".join("%s %s" % (p["type"], p["name"]) for p in m["params"])
+print("    %s: %d warps, %d B shared, %s, %d B cubin" % (
+    m["name"], m["num_warps"], m["shared"], m["arch"], os.path.getsize(sys.argv[2])))
+print("    params: (%s) + %d hidden" % (params, m["hidden_params"]))
+PY
+    else
+      echo "    FAILED: $TRANSLATE ${in#"$ROOT"/} --emit=cubin"
       sed 's/^/      /' "$log" | head -20
       failures=$((failures + 1))
     fi
