@@ -109,6 +109,8 @@ struct ConvertTritonGPUToLLVM
     populateLoadStoreOpToLLVMPatterns(converter, patterns, axisInfo, config);
     populateAtomicOpToLLVMPatterns(converter, patterns, axisInfo, config);
     populateViewOpToLLVMPatterns(converter, patterns);
+    populateReduceOpToLLVMPatterns(converter, patterns, config);
+    populateScanOpToLLVMPatterns(converter, patterns, config);
     populateBarrierOpToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
