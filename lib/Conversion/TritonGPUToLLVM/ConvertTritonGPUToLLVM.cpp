@@ -108,6 +108,7 @@ struct ConvertTritonGPUToLLVM
     populateElementwiseOpToLLVMPatterns(converter, patterns, config);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, axisInfo, config);
     populateAtomicOpToLLVMPatterns(converter, patterns, axisInfo, config);
+    populatePrintAssertOpToLLVMPatterns(converter, patterns);
     populateViewOpToLLVMPatterns(converter, patterns);
     populateReduceOpToLLVMPatterns(converter, patterns, config);
     populateScanOpToLLVMPatterns(converter, patterns, config);
