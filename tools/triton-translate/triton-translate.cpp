@@ -122,9 +122,14 @@ LogicalResult runPasses(
   return success();
 }
 
-/// Writes `contents` to `path` ("-": stdout).
+/// Writes `contents` to `path` ("-": stdout), creating its directory.
 LogicalResult writeOutput(ModuleOp module, llvm::StringRef path,
                           llvm::StringRef contents) {
+  llvm::StringRef directory = llvm::sys::path::parent_path(path);
+  if (path != "-" && !directory.empty())
+    if (std::error_code ec = llvm::sys::fs::create_directories(directory))
+      return module.emitError() << "cannot create directory '" << directory
+                                << "': " << ec.message();
   std::string error;
   std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &error);
   if (!file)
@@ -293,7 +298,6 @@ int main(int argc, char **argv) {
   registerTritonDialects(registry);
   registerTritonLLVMIRTranslations(registry);
   MLIRContext context(registry);
-  context.loadAllAvailableDialects();
   // Errors name their location; the whole module after each is noise.
   context.printOpOnDiagnostic(false);
 
