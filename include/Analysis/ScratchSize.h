@@ -35,6 +35,24 @@ LinearLayout minimalCvtLayout(RankedTensorType srcTy, RankedTensorType dstTy);
 /// registers, one within each warp uses shuffles).
 bool cvtNeedsSharedMemory(RankedTensorType srcTy, RankedTensorType dstTy);
 
+/// The swizzled scratch tile of a conversion over the flattened tensor
+/// (element index bits 0 .. numBits-1, vectors as integers): `vec` are the
+/// registers stored as one vector (offset bits 0 ..), `segment` the bases
+/// above the bank line (the bank bases are any complement of vec and
+/// segment), and `reps` the segment bases that are registers on both sides
+/// and are visited as rounds instead of stored. Computed after dropping
+/// duplicated registers of both layouts.
+struct SwizzledCvtTile {
+  unsigned numBits = 0;
+  SmallVector<int32_t> vec;
+  SmallVector<int32_t> segment;
+  SmallVector<int32_t> reps;
+  /// CTAs holding distinct data (their bits are part of numBits).
+  unsigned numBlockBits = 0;
+};
+SwizzledCvtTile getSwizzledCvtTile(const LinearLayout &src,
+                                   const LinearLayout &dst, unsigned bitwidth);
+
 /// Elements of the swizzled scratch tile a conversion writes and reads in
 /// each round (Triton's generic swizzling: registers of both layouts that
 /// fall outside the bank/segment structure become rounds, "reps"), per CTA.

@@ -174,9 +174,9 @@ SmallVector<int32_t> computeSegment(ArrayRef<int32_t> bankSrc,
 
 } // namespace
 
-unsigned mlir::triton::getNumScratchElemsSwizzledCvt(const LinearLayout &src,
-                                                     const LinearLayout &dst,
-                                                     unsigned bitwidth) {
+SwizzledCvtTile mlir::triton::getSwizzledCvtTile(const LinearLayout &src,
+                                                  const LinearLayout &dst,
+                                                  unsigned bitwidth) {
   MLIRContext *ctx = src.getInDimNames().begin()->getContext();
   StringAttr kRegister = StringAttr::get(ctx, "register");
   StringAttr kLane = StringAttr::get(ctx, "lane");
@@ -185,7 +185,9 @@ unsigned mlir::triton::getNumScratchElemsSwizzledCvt(const LinearLayout &src,
   // Registers holding the same element twice are stored once.
   LinearLayout srcFlat = src.removeZeroBasesAlongDim(kRegister).flattenOuts();
   LinearLayout dstFlat = dst.removeZeroBasesAlongDim(kRegister).flattenOuts();
-  unsigned numBits = srcFlat.getTotalOutDimSizeLog2();
+  SwizzledCvtTile tile;
+  tile.numBits = srcFlat.getTotalOutDimSizeLog2();
+  unsigned numBits = tile.numBits;
 
   SmallVector<int32_t> regSrc = flatBases(srcFlat, kRegister);
   SmallVector<int32_t> regDst = flatBases(dstFlat, kRegister);
@@ -193,45 +195,52 @@ unsigned mlir::triton::getNumScratchElemsSwizzledCvt(const LinearLayout &src,
   SmallVector<int32_t> laneDst = flatBases(dstFlat, kLane);
 
   // Vectorize over registers contiguous in both, at most 128 bits.
-  SmallVector<int32_t> vec = intersectionBasis(regSrc, regDst, numBits);
+  tile.vec = intersectionBasis(regSrc, regDst, numBits);
   unsigned maxVecBits = llvm::Log2_32(128 / bitwidth);
-  if (vec.size() > maxVecBits)
-    vec.resize(maxVecBits);
-  unsigned vecBytesBits = (1u << vec.size()) * bitwidth;
+  if (tile.vec.size() > maxVecBits)
+    tile.vec.resize(maxVecBits);
+  unsigned vecBytesBits = (1u << tile.vec.size()) * bitwidth;
 
   // 32 banks of 32 bits make one bank line; the bits past the vector and
   // the bank line are segment bits.
   constexpr unsigned kBankLineBits = 32 * 32;
   unsigned numBankBits = std::min<unsigned>(
-      llvm::Log2_32(kBankLineBits / vecBytesBits), numBits - vec.size());
-  unsigned numSegmentBits = numBits - numBankBits - vec.size();
+      llvm::Log2_32(kBankLineBits / vecBytesBits), numBits - tile.vec.size());
+  unsigned numSegmentBits = numBits - numBankBits - tile.vec.size();
 
   // Accesses wider than 32 bits cover several banks per lane: drop the last
   // vector-or-lane bits from the bank-forming sets accordingly.
   unsigned b32Vec = llvm::Log2_32(std::max(vecBytesBits / 32, 1u));
-  SmallVector<int32_t> bankSrc(vec), bankDst(vec);
+  SmallVector<int32_t> bankSrc(tile.vec), bankDst(tile.vec);
   llvm::append_range(bankSrc, laneSrc);
   llvm::append_range(bankDst, laneDst);
   bankSrc.resize(bankSrc.size() - std::min<size_t>(b32Vec, bankSrc.size()));
   bankDst.resize(bankDst.size() - std::min<size_t>(b32Vec, bankDst.size()));
 
-  SmallVector<int32_t> segment =
-      computeSegment(bankSrc, bankDst, numBits, numSegmentBits);
+  tile.segment = computeSegment(bankSrc, bankDst, numBits, numSegmentBits);
 
   // Segment bits that are registers on both sides become rounds.
   llvm::SmallDenseSet<int32_t> dstRegSet(regDst.begin(), regDst.end());
-  llvm::SmallDenseSet<int32_t> segmentSet(segment.begin(), segment.end());
+  llvm::SmallDenseSet<int32_t> segmentSet(tile.segment.begin(),
+                                          tile.segment.end());
   llvm::SmallSetVector<int32_t, 8> reps;
   for (int32_t v : regSrc)
     if (dstRegSet.contains(v) && segmentSet.contains(v))
       reps.insert(v);
+  tile.reps.assign(reps.begin(), reps.end());
 
   // The tile is per CTA: the CTAs holding distinct data split it.
-  unsigned numBlocks = 0;
   for (int32_t v : flatBases(srcFlat, kBlock))
-    numBlocks += v != 0;
-  unsigned tileBits = numBits - reps.size();
-  return 1u << (tileBits - std::min(tileBits, numBlocks));
+    tile.numBlockBits += v != 0;
+  return tile;
+}
+
+unsigned mlir::triton::getNumScratchElemsSwizzledCvt(const LinearLayout &src,
+                                                     const LinearLayout &dst,
+                                                     unsigned bitwidth) {
+  SwizzledCvtTile tile = getSwizzledCvtTile(src, dst, bitwidth);
+  unsigned tileBits = tile.numBits - tile.reps.size();
+  return 1u << (tileBits - std::min(tileBits, tile.numBlockBits));
 }
 
 unsigned mlir::triton::getNumScratchElemsSwizzledCvt(RankedTensorType srcTy,

@@ -112,6 +112,7 @@ struct ConvertTritonGPUToLLVM
     populateViewOpToLLVMPatterns(converter, patterns);
     populateReduceOpToLLVMPatterns(converter, patterns, config);
     populateScanOpToLLVMPatterns(converter, patterns, config);
+    populateConvertLayoutOpToLLVMPatterns(converter, patterns, config);
     populateBarrierOpToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);

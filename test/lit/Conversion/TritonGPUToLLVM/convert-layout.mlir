@@ -1,0 +1,140 @@
+// RUN: triton-opt %s -split-input-file --allocate-shared-memory-nv --convert-triton-gpu-to-llvm -verify-each | FileCheck %s
+
+// Registers only (the layouts differ in register order): the result struct
+// is the operand's members permuted, no shuffle, no shared memory.
+// CHECK-LABEL: llvm.func @regs
+// CHECK-NOT: nvvm.shfl
+// CHECK-DAG: %[[R0:.*]] = llvm.extractvalue %arg0[0]
+// CHECK-DAG: %[[R1:.*]] = llvm.extractvalue %arg0[1]
+// CHECK-DAG: %[[R2:.*]] = llvm.extractvalue %arg0[2]
+// CHECK-DAG: %[[R3:.*]] = llvm.extractvalue %arg0[3]
+// CHECK: llvm.insertvalue %[[R0]], %{{.*}}[0]
+// CHECK: llvm.insertvalue %[[R2]], %{{.*}}[1]
+// CHECK: llvm.insertvalue %[[R1]], %{{.*}}[2]
+// CHECK: llvm.insertvalue %[[R3]], %{{.*}}[3]
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+#a = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func public @regs(%x: tensor<256x2xi32, #a>) -> tensor<256x2xi32, #b> attributes {noinline = false} {
+    %0 = ttg.convert_layout %x : tensor<256x2xi32, #a> -> tensor<256x2xi32, #b>
+    tt.return %0 : tensor<256x2xi32, #b>
+  }
+}
+
+// -----
+
+// Lanes only: one shfl.sync.idx from the source lane, whose bits are the
+// destination lane's bits rotated (dim0 bits 0-2 -> lane bits 2-4, dim1
+// bits -> lane bits 0-1).
+// CHECK-LABEL: llvm.func @lanes
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[LANE:.*]] = llvm.and %[[TID]]
+// CHECK: nvvm.shfl.sync idx
+// CHECK: llvm.and %[[LANE]], %{{.*}}
+// CHECK: llvm.shl
+// CHECK: llvm.lshr
+// CHECK: llvm.xor
+// CHECK: nvvm.shfl.sync idx %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : f32 -> f32
+// CHECK-NOT: nvvm.shfl
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+#a = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func public @lanes(%x: tensor<32x4xf32, #a>) -> tensor<32x4xf32, #b> attributes {noinline = false} {
+    %0 = ttg.convert_layout %x : tensor<32x4xf32, #a> -> tensor<32x4xf32, #b>
+    tt.return %0 : tensor<32x4xf32, #b>
+  }
+}
+
+// -----
+
+// A lane bit and a register bit trade places: each destination register
+// takes one of two shuffled values (two rounds), chosen by a lane bit.
+// CHECK-LABEL: llvm.func @lane_register_swap
+// CHECK-COUNT-2: nvvm.shfl.sync idx {{.*}} : i32 -> i32
+// CHECK: llvm.select
+// CHECK-COUNT-2: nvvm.shfl.sync idx {{.*}} : i32 -> i32
+// CHECK: llvm.select
+// CHECK-NOT: nvvm.shfl
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+#a = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [2, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func public @lane_register_swap(%x: tensor<64x4xf16, #a>) -> tensor<64x4xf16, #b> attributes {noinline = false} {
+    %0 = ttg.convert_layout %x : tensor<64x4xf16, #a> -> tensor<64x4xf16, #b>
+    tt.return %0 : tensor<64x4xf16, #b>
+  }
+}
+
+// -----
+
+// Across warps: through the op's scratch memory in one round, stored and
+// loaded as 128-bit vectors (the swizzled tile's vector is the two register
+// bases both layouts share), one barrier between the write and the read.
+// i1 travels as i8, pointers as i64 (64-bit elements: two rounds).
+// CHECK: llvm.mlir.global external @global_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// CHECK-LABEL: llvm.func @transpose
+// CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem
+// CHECK-COUNT-8: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NOT: llvm.store
+// CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.return
+// CHECK-LABEL: llvm.func @transpose_i1
+// CHECK-COUNT-32: llvm.zext %{{.*}} : i1 to i8
+// CHECK: llvm.store %{{.*}} : vector<4xi8>, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<4xi8>
+// CHECK: llvm.icmp "ne"
+// CHECK: llvm.return
+// CHECK-LABEL: llvm.func @transpose_ptr
+// CHECK: llvm.ptrtoint %{{.*}} : !llvm.ptr<1> to i64
+// CHECK-COUNT-8: llvm.store %{{.*}} : vector<2xi64>, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-COUNT-8: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<2xi64>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-8: llvm.store %{{.*}} : vector<2xi64>, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-COUNT-8: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<2xi64>
+// CHECK-NOT: nvvm.barrier0
+// CHECK: llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<1>
+// CHECK: llvm.return
+#a = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func public @transpose(%x: tensor<64x64xf32, #a>) -> tensor<64x64xf32, #b> attributes {noinline = false} {
+    %0 = ttg.convert_layout %x : tensor<64x64xf32, #a> -> tensor<64x64xf32, #b>
+    tt.return %0 : tensor<64x64xf32, #b>
+  }
+  tt.func public @transpose_i1(%x: tensor<64x64xi1, #a>) -> tensor<64x64xi1, #b> attributes {noinline = false} {
+    %0 = ttg.convert_layout %x : tensor<64x64xi1, #a> -> tensor<64x64xi1, #b>
+    tt.return %0 : tensor<64x64xi1, #b>
+  }
+  tt.func public @transpose_ptr(%x: tensor<64x64x!tt.ptr<f16>, #a>) -> tensor<64x64x!tt.ptr<f16>, #b> attributes {noinline = false} {
+    %0 = ttg.convert_layout %x : tensor<64x64x!tt.ptr<f16>, #a> -> tensor<64x64x!tt.ptr<f16>, #b>
+    tt.return %0 : tensor<64x64x!tt.ptr<f16>, #b>
+  }
+}
+
+// -----
+
+// f16 128x128: 8-byte vectors; the tile is the whole tensor (32 KiB).
+// CHECK: ttg.shared = 32768
+// CHECK-LABEL: llvm.func @rounds
+// CHECK-COUNT-32: llvm.store %{{.*}} {alignment = 8 : i64} : vector<4xf16>, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-COUNT-32: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<4xf16>
+// CHECK: llvm.return
+#a = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func public @rounds(%x: tensor<128x128xf16, #a>) -> tensor<128x128xf16, #b> attributes {noinline = false} {
+    %0 = ttg.convert_layout %x : tensor<128x128xf16, #a> -> tensor<128x128xf16, #b>
+    tt.return %0 : tensor<128x128xf16, #b>
+  }
+}
