@@ -109,6 +109,7 @@ struct ConvertTritonGPUToLLVM
     populateLoadStoreOpToLLVMPatterns(converter, patterns, axisInfo, config);
     populateAtomicOpToLLVMPatterns(converter, patterns, axisInfo, config);
     populatePrintAssertOpToLLVMPatterns(converter, patterns);
+    populateHistogramGatherOpToLLVMPatterns(converter, patterns, config);
     populateViewOpToLLVMPatterns(converter, patterns);
     populateReduceOpToLLVMPatterns(converter, patterns, config);
     populateScanOpToLLVMPatterns(converter, patterns, config);
