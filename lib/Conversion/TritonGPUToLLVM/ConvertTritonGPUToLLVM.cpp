@@ -114,6 +114,7 @@ struct ConvertTritonGPUToLLVM
     populateReduceOpToLLVMPatterns(converter, patterns, config);
     populateScanOpToLLVMPatterns(converter, patterns, config);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, config);
+    populateShapeOpToLLVMPatterns(converter, patterns);
     populateBarrierOpToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
