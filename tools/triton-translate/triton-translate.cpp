@@ -180,6 +180,53 @@ FailureOr<CompileOptions> getCompileOptions(ModuleOp module, IRLevel level) {
   return options;
 }
 
+/// What --emit asks for (other than ttgir), from `module` in the LLVM and
+/// NVVM dialects.
+FailureOr<std::string> emitFromLLVMDialect(ModuleOp module,
+                                           const CompileOptions &options) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (emit == Emit::LLVMMLIR) {
+    module.print(os);
+    return text;
+  }
+  llvm::LLVMContext llvmContext;
+  llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
+      translateToOptimizedLLVMIR(module, llvmContext, options);
+  if (!llvmModule)
+    return module.emitError() << llvm::toString(llvmModule.takeError());
+  if (emit == Emit::LLVMIR) {
+    (*llvmModule)->print(os, nullptr);
+    return text;
+  }
+  llvm::Expected<std::string> ptx = translateToPTX(**llvmModule, options);
+  if (!ptx)
+    return module.emitError() << llvm::toString(ptx.takeError());
+  if (emit == Emit::PTX)
+    return std::move(*ptx);
+  llvm::Expected<Cubin> cubin = compilePTXToCubin(*ptx, options);
+  if (!cubin)
+    return module.emitError() << llvm::toString(cubin.takeError());
+  if (printPtxasLog)
+    llvm::errs() << cubin->log;
+  return std::move(cubin->binary);
+}
+
+/// Writes the metadata JSON of `signature` and the lowered `module` to
+/// --metadata, else beside the output as <kernel>.json.
+LogicalResult writeMetadata(ModuleOp module, const KernelSignature &signature,
+                            const CompileOptions &options) {
+  std::string metadataPath = metadataFilename;
+  if (metadataPath.empty()) {
+    llvm::SmallString<128> path(llvm::sys::path::parent_path(outputFilename));
+    llvm::sys::path::append(path, signature.name + ".json");
+    metadataPath = std::string(path);
+  }
+  llvm::json::Value metadata(buildKernelMetadata(signature, module, options));
+  return writeOutput(module, metadataPath,
+                     llvm::formatv("{0:2}\n", metadata).str());
+}
+
 /// Compiles `module` as far as --emit asks and writes the result.
 LogicalResult translate(ModuleOp module) {
   FailureOr<IRLevel> level = detectIRLevel(module);
@@ -188,6 +235,20 @@ LogicalResult translate(ModuleOp module) {
   FailureOr<CompileOptions> options = getCompileOptions(module, *level);
   if (failed(options))
     return failure();
+  if (emit == Emit::Cubin && outputFilename == "-")
+    return module.emitError(
+        "--emit=cubin writes a binary file: give it with -o <file>");
+  if (emit == Emit::TTGIR && *level == IRLevel::LLVM)
+    return module.emitError(
+        "--emit=ttgir needs TTIR or TTGIR input; this is LLVM dialect");
+  if (!metadataFilename.empty() && *level == IRLevel::LLVM)
+    return module.emitError(
+        "--metadata needs TTIR or TTGIR input: LLVM dialect has no kernel "
+        "signature");
+  if (!metadataFilename.empty() && emit == Emit::TTGIR)
+    return module.emitError(
+        "--metadata needs --emit=llvm-mlir or later: shared memory is only "
+        "known after lowering");
 
   if (*level == IRLevel::TTIR &&
       failed(runPasses(module, "ttir/ttgir",
@@ -197,9 +258,6 @@ LogicalResult translate(ModuleOp module) {
                        })))
     return failure();
   if (emit == Emit::TTGIR) {
-    if (*level == IRLevel::LLVM)
-      return module.emitError(
-          "--emit=ttgir needs TTIR or TTGIR input; this is LLVM dialect");
     std::string text;
     llvm::raw_string_ostream os(text);
     module.print(os);
@@ -207,17 +265,13 @@ LogicalResult translate(ModuleOp module) {
   }
 
   // The kernel's signature, read before lowering: only TTIR/TTGIR has one.
-  bool wantMetadata = emit == Emit::Cubin || !metadataFilename.empty();
   std::optional<KernelSignature> signature;
-  if (wantMetadata && *level != IRLevel::LLVM) {
+  if (*level != IRLevel::LLVM &&
+      (emit == Emit::Cubin || !metadataFilename.empty())) {
     FailureOr<KernelSignature> fromModule = getKernelSignature(module);
     if (failed(fromModule))
       return failure();
     signature = std::move(*fromModule);
-  } else if (!metadataFilename.empty()) {
-    return module.emitError(
-        "--metadata needs TTIR or TTGIR input: LLVM dialect has no kernel "
-        "signature");
   }
 
   if (*level != IRLevel::LLVM &&
@@ -226,59 +280,16 @@ LogicalResult translate(ModuleOp module) {
                          return buildLLIRPipeline(pm, *options, errors);
                        })))
     return failure();
-  if (emit == Emit::LLVMMLIR) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    module.print(os);
-    return writeOutput(module, outputFilename, text);
-  }
-
-  llvm::LLVMContext llvmContext;
-  llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
-      translateToOptimizedLLVMIR(module, llvmContext, *options);
-  if (!llvmModule)
-    return module.emitError() << llvm::toString(llvmModule.takeError());
-  if (emit == Emit::LLVMIR) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    (*llvmModule)->print(os, nullptr);
-    return writeOutput(module, outputFilename, text);
-  }
-
-  llvm::Expected<std::string> ptx = translateToPTX(**llvmModule, *options);
-  if (!ptx)
-    return module.emitError() << llvm::toString(ptx.takeError());
-  std::string result = *ptx;
-  if (emit == Emit::Cubin) {
-    if (outputFilename == "-")
-      return module.emitError(
-          "--emit=cubin writes a binary file: give it with -o <file>");
-    llvm::Expected<Cubin> cubin = compilePTXToCubin(*ptx, *options);
-    if (!cubin)
-      return module.emitError() << llvm::toString(cubin.takeError());
-    if (printPtxasLog)
-      llvm::errs() << cubin->log;
-    result = std::move(cubin->binary);
-  }
-  if (failed(writeOutput(module, outputFilename, result)))
+  FailureOr<std::string> result = emitFromLLVMDialect(module, *options);
+  if (failed(result) || failed(writeOutput(module, outputFilename, *result)))
     return failure();
 
-  if (!signature) {
-    if (emit == Emit::Cubin)
-      module.emitWarning(
-          "no metadata JSON written: LLVM dialect input has no kernel "
-          "signature");
-    return success();
-  }
-  std::string metadataPath = metadataFilename;
-  if (metadataPath.empty()) {
-    llvm::SmallString<128> path(llvm::sys::path::parent_path(outputFilename));
-    llvm::sys::path::append(path, signature->name + ".json");
-    metadataPath = std::string(path);
-  }
-  llvm::json::Value metadata(buildKernelMetadata(*signature, module, *options));
-  return writeOutput(module, metadataPath,
-                     llvm::formatv("{0:2}\n", metadata).str());
+  if (signature)
+    return writeMetadata(module, *signature, *options);
+  if (emit == Emit::Cubin)
+    module.emitWarning("no metadata JSON written: LLVM dialect input has no "
+                       "kernel signature");
+  return success();
 }
 
 } // namespace

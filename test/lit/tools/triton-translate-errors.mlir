@@ -11,6 +11,7 @@
 // RUN: not triton-translate %t/syntax.mlir 2>&1 | FileCheck %s --check-prefix=SYNTAX
 // RUN: not triton-translate %t/ttgir-nowarps.mlir --emit=llvm-mlir 2>&1 | FileCheck %s --check-prefix=NOWARPS
 // RUN: not triton-translate %t/ttgir-target.mlir --target=sm_80 --emit=llvm-mlir 2>&1 | FileCheck %s --check-prefix=MISMATCH
+// RUN: not triton-translate %t/ttgir-target.mlir --emit=ttgir --metadata=%t/k.json 2>&1 | FileCheck %s --check-prefix=METATTGIR
 // RUN: not triton-translate %t/missing.mlir 2>&1 | FileCheck %s --check-prefix=NOFILE
 
 // LEVEL: func.mlir:1:1: error: cannot tell the input's level: no tt or ttg op (TTIR, TTGIR) and no llvm.func (LLVM dialect)
@@ -23,6 +24,7 @@
 // SYNTAX: syntax.mlir:3:4: error: expected ')'
 // NOWARPS: ttgir-nowarps.mlir:2:1: error: TTGIR module without an integer ttg.num-warps attribute
 // MISMATCH: error: --target=sm_80 disagrees with the module's ttg.target = "cuda:90"
+// METATTGIR: error: --metadata needs --emit=llvm-mlir or later: shared memory is only known after lowering
 // NOFILE: triton-translate: cannot open input file '{{.*}}missing.mlir'
 
 //--- func.mlir
