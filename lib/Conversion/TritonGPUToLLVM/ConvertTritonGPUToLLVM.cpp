@@ -115,6 +115,7 @@ struct ConvertTritonGPUToLLVM
     populateScanOpToLLVMPatterns(converter, patterns, config);
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, config);
     populateShapeOpToLLVMPatterns(converter, patterns);
+    populateMemoryOpToLLVMPatterns(converter, patterns, config);
     populateBarrierOpToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);

@@ -1,0 +1,206 @@
+//===- MemoryOpToLLVM.cpp - local_alloc, local_load/store, local_dealloc --===//
+//
+// A !ttg.memdesc lowers to !llvm.struct<(ptr<3>, i32 x rank)>: the base of
+// its allocation and the coordinates of the view's origin in it (zero for
+// a whole allocation). An element at view coordinates c lives at the
+// offset the memdesc's shared layout gives to the allocation coordinates
+// c + origin; the layout maps offsets to coordinates, so we use its inverse
+// (the origin is a multiple of the view's shape, so c + origin == c ^ origin
+// and the inverse stays linear). Accesses are one element each.
+//
+//===----------------------------------------------------------------------===//
+#include "Conversion/TritonGPUToLLVM/Patterns.h"
+#include "Conversion/TritonGPUToLLVM/Utility.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+namespace ttg = mlir::triton::gpu;
+
+namespace {
+
+/// The shared-memory type of one element (i1 is stored as i8).
+Type storedType(Type llvmType, OpBuilder &b) {
+  return llvmType.isInteger(1) ? b.getI8Type() : llvmType;
+}
+
+/// Whether `type`'s layout can be addressed here; emits why not on `op`.
+LogicalResult checkMemDesc(Operation *op, ttg::MemDescType type) {
+  if (!isa_and_nonnull<ttg::SharedMemorySpaceAttr>(type.getMemorySpace()))
+    return op->emitOpError("lowering to LLVM supports shared memory "
+                           "descriptors only");
+  if (!type.getElementType().isIntOrFloat())
+    return op->emitOpError("lowering to LLVM supports shared buffers of "
+                           "integers and floats only");
+  ArrayRef<int64_t> alloc = type.getAllocShape();
+  if (failed(ttg::tryToLinearLayout(alloc.take_back(type.getRank()),
+                                    type.getEncoding(),
+                                    [&] { return op->emitOpError(); })))
+    return failure();
+  return success();
+}
+
+/// The address of every register of a tensor of `tensorType` in the view
+/// `memDesc` (lowered struct `llvmMemDesc`).
+SmallVector<Value> elementAddresses(Location loc, OpBuilder &b,
+                                    ttg::MemDescType memDesc,
+                                    Value llvmMemDesc,
+                                    RankedTensorType tensorType,
+                                    Type elementType) {
+  MLIRContext *ctx = b.getContext();
+  SmallVector<Value> members = unpackLLElements(loc, llvmMemDesc, b);
+  Value base = members.front();
+  LinearLayout shared = ttg::toLinearLayout(memDesc);
+  LinearLayout inverse = shared.pseudoinvert();
+  SmallVector<StringAttr> dims = llvm::to_vector(shared.getOutDimNames());
+  int offsetIndex = inverse.getOutDimIndex(kOffset(ctx));
+  SmallVector<Value> addresses;
+  for (const SmallVector<Value> &coords : emitIndices(loc, b, tensorType)) {
+    SmallVector<std::pair<StringAttr, Value>> ins;
+    for (auto [d, coord] : llvm::enumerate(coords))
+      ins.push_back(
+          {dims[d], LLVM::XOrOp::create(b, loc, coord, members[1 + d])});
+    Value offset = applyLinearLayout(loc, b, inverse, ins)[offsetIndex];
+    addresses.push_back(LLVM::GEPOp::create(b, loc, base.getType(),
+                                            elementType, base,
+                                            ArrayRef<LLVM::GEPArg>{offset}));
+  }
+  return addresses;
+}
+
+/// Stores the elements of `tensor` (lowered `values`) into `memDesc`.
+void storeTensor(Location loc, OpBuilder &b, ttg::MemDescType memDesc,
+                 Value llvmMemDesc, RankedTensorType tensorType,
+                 ArrayRef<Value> values) {
+  Type stored = storedType(values.front().getType(), b);
+  SmallVector<Value> addresses =
+      elementAddresses(loc, b, memDesc, llvmMemDesc, tensorType, stored);
+  for (auto [value, address] : llvm::zip(values, addresses)) {
+    Value v = value.getType() == stored
+                  ? value
+                  : Value(LLVM::ZExtOp::create(b, loc, stored, value));
+    LLVM::StoreOp::create(b, loc, v, address);
+  }
+}
+
+/// A view of a whole allocation at `base`.
+Value makeMemDesc(Location loc, OpBuilder &b, Type structType, Value base,
+                  unsigned rank) {
+  SmallVector<Value> members{base};
+  for (unsigned i = 0; i < rank; ++i)
+    members.push_back(i32Val(b, loc, 0));
+  return packLLElements(loc, structType, members, b);
+}
+
+bool isDistributedTensor(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor &&
+         isa_and_nonnull<ttg::DistributedEncodingTrait>(tensor.getEncoding());
+}
+
+struct LocalAllocOpConversion
+    : public ConvertOpToLLVMPattern<ttg::LocalAllocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ttg::LocalAllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ttg::MemDescType type = op.getType();
+    if (failed(checkMemDesc(op, type)))
+      return failure();
+    if (op.getSrc() && !isDistributedTensor(op.getSrc().getType()))
+      return op.emitOpError("lowering to LLVM supports initial values with "
+                            "distributed layouts only");
+    FailureOr<Value> base = getSharedMemoryAddress(loc, rewriter, op);
+    if (failed(base))
+      return op.emitOpError("has no shared memory allocated (run "
+                            "allocate-shared-memory-nv first)");
+    Type structType = getTypeConverter()->convertType(type);
+    Value memDesc =
+        makeMemDesc(loc, rewriter, structType, *base, type.getRank());
+    if (op.getSrc())
+      storeTensor(loc, rewriter, type, memDesc,
+                  cast<RankedTensorType>(op.getSrc().getType()),
+                  unpackLLElements(loc, adaptor.getSrc(), rewriter));
+    rewriter.replaceOp(op, memDesc);
+    return success();
+  }
+};
+
+struct LocalStoreOpConversion
+    : public ConvertOpToLLVMPattern<ttg::LocalStoreOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ttg::LocalStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<ttg::MemDescType>(op.getDst().getType());
+    if (failed(checkMemDesc(op, type)))
+      return failure();
+    if (!isDistributedTensor(op.getSrc().getType()))
+      return op.emitOpError("lowering to LLVM supports storing tensors with "
+                            "distributed layouts only");
+    storeTensor(op.getLoc(), rewriter, type, adaptor.getDst(),
+                cast<RankedTensorType>(op.getSrc().getType()),
+                unpackLLElements(op.getLoc(), adaptor.getSrc(), rewriter));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LocalLoadOpConversion
+    : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ttg::LocalLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<ttg::MemDescType>(op.getSrc().getType());
+    if (failed(checkMemDesc(op, type)))
+      return failure();
+    if (!isDistributedTensor(op.getType()))
+      return op.emitOpError("lowering to LLVM supports loading into "
+                            "distributed layouts only");
+    Type structType = getTypeConverter()->convertType(op.getType());
+    if (!structType)
+      return rewriter.notifyMatchFailure(op, "result type");
+    Type element = cast<LLVM::LLVMStructType>(structType).getBody().front();
+    Type stored = storedType(element, rewriter);
+    SmallVector<Value> values;
+    for (Value address : elementAddresses(loc, rewriter, type,
+                                          adaptor.getSrc(), op.getType(),
+                                          stored)) {
+      Value v = LLVM::LoadOp::create(rewriter, loc, stored, address);
+      if (stored != element)
+        v = LLVM::TruncOp::create(rewriter, loc, element, v);
+      values.push_back(v);
+    }
+    rewriter.replaceOp(op, packLLElements(loc, structType, values, rewriter));
+    return success();
+  }
+};
+
+struct LocalDeallocOpConversion
+    : public ConvertOpToLLVMPattern<ttg::LocalDeallocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ttg::LocalDeallocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::populateMemoryOpToLLVMPatterns(
+    TypeConverterT &converter, RewritePatternSet &patterns,
+    const LoweringConfig &config) {
+  (void)config;
+  patterns.add<LocalAllocOpConversion, LocalStoreOpConversion,
+               LocalLoadOpConversion, LocalDeallocOpConversion>(converter);
+}

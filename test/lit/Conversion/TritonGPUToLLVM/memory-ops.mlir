@@ -1,0 +1,38 @@
+// RUN: triton-opt %s -split-input-file --allocate-shared-memory-nv --convert-triton-gpu-to-llvm -verify-each | FileCheck %s
+
+// local_alloc with a value stores every register at its swizzled offset in
+// the buffer; Membar puts one barrier before the local_load reads it back in
+// another layout; local_dealloc disappears. i1 is stored as i8.
+// CHECK: ttg.shared = 4096
+// CHECK-LABEL: llvm.func @roundtrip
+// CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem
+// CHECK-COUNT-8: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-8: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK-NOT: llvm.store
+// CHECK: llvm.return
+// CHECK-LABEL: llvm.func @store_i1
+// CHECK-COUNT-8: llvm.zext %{{.*}} : i1 to i8
+// CHECK: llvm.store %{{.*}}, %{{.*}} : i8, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i8
+// CHECK: llvm.trunc %{{.*}} : i8 to i1
+// CHECK: llvm.return
+#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#bt = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#shared = #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func public @roundtrip(%x: tensor<32x32xf32, #b>) -> tensor<32x32xf32, #bt> attributes {noinline = false} {
+    %a = ttg.local_alloc %x : (tensor<32x32xf32, #b>) -> !ttg.memdesc<32x32xf32, #shared, #smem>
+    %y = ttg.local_load %a : !ttg.memdesc<32x32xf32, #shared, #smem> -> tensor<32x32xf32, #bt>
+    ttg.local_dealloc %a : !ttg.memdesc<32x32xf32, #shared, #smem>
+    tt.return %y : tensor<32x32xf32, #bt>
+  }
+  tt.func public @store_i1(%x: tensor<32x32xi1, #b>) -> tensor<32x32xi1, #b> attributes {noinline = false} {
+    %a = ttg.local_alloc : () -> !ttg.memdesc<32x32xi1, #shared, #smem, mutable>
+    ttg.local_store %x, %a : tensor<32x32xi1, #b> -> !ttg.memdesc<32x32xi1, #shared, #smem, mutable>
+    %y = ttg.local_load %a : !ttg.memdesc<32x32xi1, #shared, #smem, mutable> -> tensor<32x32xi1, #b>
+    tt.return %y : tensor<32x32xi1, #b>
+  }
+}
