@@ -296,14 +296,18 @@ LogicalResult translate(ModuleOp module) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  // Passes first: --mlir-print-ir-after=<pass> parses against them.
+  registerTritonPasses();
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
-  registerTritonPasses();
+  // libLLVM.so registers every backend's options; --help shows ours and
+  // --help-hidden the rest (MLIR's --mlir-print-ir-after-all among them).
+  llvm::cl::HideUnrelatedOptions(category);
   llvm::cl::ParseCommandLineOptions(
       argc, argv,
       "Triton translator: TTIR, TTGIR or LLVM dialect to TTGIR, LLVM IR, PTX "
-      "or cubin\n");
+      "or cubin (--help-hidden: MLIR's and LLVM's options too)\n");
 
   DialectRegistry registry;
   registerTritonDialects(registry);
