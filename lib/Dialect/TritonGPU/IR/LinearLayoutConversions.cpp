@@ -387,6 +387,19 @@ LinearLayout gpu::getLayoutWithinBlock(const LinearLayout &layout) {
 
 namespace {
 
+/// A #ttg.linear / #ttg.shared_linear map over a tensor of `shape`: a
+/// larger tensor repeats it in registers (offsets), a smaller one drops
+/// registers and broadcasts lanes and warps beyond it.
+LinearLayout fitToShape(const LinearLayout &layout, ArrayRef<int64_t> shape) {
+  MLIRContext *ctx = layout.getOutDimNames().begin()->getContext();
+  SmallVector<StringAttr> dims = standardOutDimNames(ctx, shape.size());
+  llvm::SmallDenseMap<StringAttr, int64_t> sizes;
+  for (auto [dim, size] : llvm::zip(dims, shape))
+    sizes[dim] = size;
+  return ensureLayoutNotSmallerThan(ensureLayoutNotLargerThan(layout, sizes),
+                                    sizes);
+}
+
 LinearLayout buildLayout(ArrayRef<int64_t> shape, Attribute layout) {
   if (auto blocked = dyn_cast<BlockedEncodingAttr>(layout))
     return blockedToLinearLayout(shape, blocked);
@@ -404,6 +417,10 @@ LinearLayout buildLayout(ArrayRef<int64_t> shape, Attribute layout) {
     return swizzledSharedToLinearLayout(shape, shared);
   if (auto shared = dyn_cast<NVMMASharedEncodingAttr>(layout))
     return nvmmaSharedToLinearLayout(shape, shared);
+  if (auto linear = dyn_cast<LinearEncodingAttr>(layout))
+    return fitToShape(linear.getLinearLayout(), shape);
+  if (auto shared = dyn_cast<SharedLinearEncodingAttr>(layout))
+    return fitToShape(shared.getLinearLayout(), shape);
   llvm::report_fatal_error("toLinearLayout: unsupported layout");
 }
 
@@ -639,6 +656,14 @@ void check(ArrayRef<int64_t> shape, Attribute layout, Refusal &why) {
       checkCga(shared.getCTALayout(), rank, why);
   } else if (auto shared = dyn_cast<NVMMASharedEncodingAttr>(layout)) {
     checkNvmma(shape, shared, why);
+  } else if (isa<LinearEncodingAttr, SharedLinearEncodingAttr>(layout)) {
+    const LinearLayout &ll =
+        isa<LinearEncodingAttr>(layout)
+            ? cast<LinearEncodingAttr>(layout).getLinearLayout()
+            : cast<SharedLinearEncodingAttr>(layout).getLinearLayout();
+    if (unsigned(ll.getNumOutDims()) != rank)
+      why.os << "a linear layout with " << ll.getNumOutDims()
+             << " dimensions for a rank-" << rank << " tensor";
   } else {
     why.os << "no linear layout for " << layout;
   }

@@ -58,3 +58,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %z : tensor<1x256xf32, #b2>
   }
 }
+
+// -----
+
+// A #ttg.linear tensor lowers like any other: two registers per thread here.
+// CHECK-LABEL: llvm.func @linear_layout
+// CHECK-SAME: !llvm.struct<(f32, f32)>
+// CHECK-COUNT-2: st.global.b32
+#lin = #ttg.linear<{register = [[1]], lane = [[2], [4], [8], [16], [32]], warp = [[64], [128]], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @linear_layout(%x: tensor<256xf32, #lin>, %p: !tt.ptr<f32>) {
+    %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #lin>
+    %ps = tt.splat %p : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #lin>
+    %pp = tt.addptr %ps, %r : tensor<256x!tt.ptr<f32>, #lin>, tensor<256xi32, #lin>
+    tt.store %pp, %x : tensor<256x!tt.ptr<f32>, #lin>
+    tt.return
+  }
+}

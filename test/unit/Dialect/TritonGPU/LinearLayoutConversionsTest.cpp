@@ -573,3 +573,51 @@ TEST_F(LinearLayoutConversionsTest, SharedVectorization) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// #ttg.linear and #ttg.shared_linear
+//===----------------------------------------------------------------------===//
+
+constexpr StringLiteral kLinear1D =
+    "#ttg.linear<{register = [[1]], lane = [[2], [4], [8], [16], [32]], "
+    "warp = [[64], [128]], block = []}>";
+
+TEST_F(LinearLayoutConversionsTest, LinearIsItsOwnMapAtItsSize) {
+  EXPECT_EQ(convert(kLinear1D, {256}),
+            make({{"register", {{1}}},
+                  {"lane", {{2}, {4}, {8}, {16}, {32}}},
+                  {"warp", {{64}, {128}}},
+                  {"block", {}}},
+                 1));
+}
+
+TEST_F(LinearLayoutConversionsTest, LinearRepeatsInRegistersAndBroadcasts) {
+  // Twice the size: one more register basis.
+  EXPECT_EQ(convert(kLinear1D, {512}),
+            make({{"register", {{1}, {256}}},
+                  {"lane", {{2}, {4}, {8}, {16}, {32}}},
+                  {"warp", {{64}, {128}}},
+                  {"block", {}}},
+                 1));
+  // Half the size: the last warp basis duplicates.
+  EXPECT_EQ(convert(kLinear1D, {128}),
+            make({{"register", {{1}}},
+                  {"lane", {{2}, {4}, {8}, {16}, {32}}},
+                  {"warp", {{64}, {0}}},
+                  {"block", {}}},
+                 1));
+}
+
+TEST_F(LinearLayoutConversionsTest, SharedLinearFitsTheShape) {
+  LinearLayout ll = convert(
+      "#ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0]]}, alignment = 16>",
+      {4, 4});
+  EXPECT_EQ(ll.getInDimSize(StringAttr::get(&ctx, "offset")), 16);
+  EXPECT_EQ(ll.getBasis(StringAttr::get(&ctx, "offset"), 3),
+            ArrayRef<int32_t>({2, 0}));
+}
+
+TEST_F(LinearLayoutConversionsTest, LinearOfTheWrongRankIsRefused) {
+  EXPECT_TRUE(failed(tryToLinearLayout({16, 16}, parse(kLinear1D),
+                                       [] { return InFlightDiagnostic(); })));
+}
