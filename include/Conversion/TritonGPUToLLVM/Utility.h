@@ -1,4 +1,5 @@
-//===- Utility.h - building blocks of the TTGIR -> LLVM lowering -*- C++ -*-===//
+//===- Utility.h - building blocks of the TTGIR -> LLVM lowering -*- C++
+//-*-===//
 //
 // What every op family's lowering needs: packing the per-thread elements of
 // a tensor into its LLVM struct and back, the hardware indices of a thread
@@ -47,8 +48,12 @@ Value packLLElements(Location loc, Type structType, ValueRange values,
 inline StringAttr kRegister(MLIRContext *ctx) {
   return StringAttr::get(ctx, "register");
 }
-inline StringAttr kLane(MLIRContext *ctx) { return StringAttr::get(ctx, "lane"); }
-inline StringAttr kWarp(MLIRContext *ctx) { return StringAttr::get(ctx, "warp"); }
+inline StringAttr kLane(MLIRContext *ctx) {
+  return StringAttr::get(ctx, "lane");
+}
+inline StringAttr kWarp(MLIRContext *ctx) {
+  return StringAttr::get(ctx, "warp");
+}
 inline StringAttr kBlock(MLIRContext *ctx) {
   return StringAttr::get(ctx, "block");
 }
@@ -73,9 +78,9 @@ Value getClusterCTAId(OpBuilder &b, Location loc, int numCTAs);
 /// Applies `layout` to runtime input values: `ins` names each input
 /// dimension's value (i32); missing input dimensions are 0. Returns one i32
 /// per output dimension, in the layout's output order.
-SmallVector<Value> applyLinearLayout(Location loc, OpBuilder &b,
-                                     const LinearLayout &layout,
-                                     ArrayRef<std::pair<StringAttr, Value>> ins);
+SmallVector<Value>
+applyLinearLayout(Location loc, OpBuilder &b, const LinearLayout &layout,
+                  ArrayRef<std::pair<StringAttr, Value>> ins);
 
 /// The tensor coordinates (one i32 per dimension) of every register the
 /// calling thread holds of a tensor of `type` (distributed layout).
@@ -87,6 +92,9 @@ SmallVector<SmallVector<Value>> emitIndices(Location loc, OpBuilder &b,
 /// lanes, warps or CTAs). Null when every thread holds distinct elements.
 Value emitRedundancyMask(Location loc, OpBuilder &b,
                          const LinearLayout &layout);
+/// How many leading registers of `layout` step by one along tensor
+/// dimension `dim` (a power of two): what one vector access can cover.
+unsigned getContiguousRegisters(const LinearLayout &layout, unsigned dim);
 /// For each register: whether it is the first copy of its element within
 /// the thread (a layout may hold one element in several registers).
 SmallVector<bool> getUniqueRegisters(const LinearLayout &layout);
@@ -127,6 +135,13 @@ Value shuffleUp(Location loc, OpBuilder &b, Value value, unsigned delta);
 Value shuffleIdx(Location loc, OpBuilder &b, Value value, Value lane);
 
 //===-- Inline PTX --------------------------------------------------------===//
+
+/// The inline-asm register class of a `bits`-wide integer operand: "h"
+/// for 8 and 16 bits (PTX moves bytes through 16-bit registers), "l" for
+/// 64, else "r".
+StringRef getAsmRegisterClass(unsigned bits);
+/// "$first" or "{ $first, ..., $(first+count-1) }": a PTX vector operand.
+std::string getAsmOperandList(unsigned first, unsigned count);
 
 /// An `llvm.inline_asm` (AT&T dialect, side effects unless `pure`) with the
 /// given result type (null for none), operands and constraint string.

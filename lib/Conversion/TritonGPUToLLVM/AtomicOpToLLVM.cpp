@@ -29,26 +29,6 @@ namespace ttg = mlir::triton::gpu;
 
 namespace {
 
-/// The inline-asm register class of a `bits`-wide integer operand.
-StringRef regClass(unsigned bits) {
-  switch (bits) {
-  case 16:
-    return "h";
-  case 64:
-    return "l";
-  default:
-    return "r";
-  }
-}
-
-/// "$first" or "{ $first, ..., $(first+count-1) }".
-std::string operandList(unsigned first, unsigned count) {
-  std::string s = count > 1 ? "{ " : "";
-  for (unsigned i = 0; i < count; ++i)
-    s += (i ? ", $" : "$") + std::to_string(first + i);
-  return s + (count > 1 ? " }" : "");
-}
-
 /// One predicated atomic: `numDst` results of `dstBits` bits (zeroed first,
 /// so a thread whose predicate is false reads 0), the address, then
 /// `inputs` (each `inputBits` wide), then the predicate. Returns the
@@ -65,30 +45,30 @@ SmallVector<Value> emitAtom(Location loc, OpBuilder &b, StringRef opcode,
   std::string inputs;
   SmallVector<Value> operands{ptr};
   for (const SmallVector<Value> &group : inputGroups) {
-    inputs += ", " + operandList(next, group.size());
+    inputs += ", " + getAsmOperandList(next, group.size());
     next += group.size();
     operands.append(group.begin(), group.end());
   }
   operands.push_back(pred);
   asmString += "@$" + std::to_string(next) + " " + opcode.str() + " " +
-               operandList(0, numDst) + ", [ $" + std::to_string(numDst) +
+               getAsmOperandList(0, numDst) + ", [ $" + std::to_string(numDst) +
                " + 0 ]" + inputs + ";";
 
   std::string constraints;
   for (unsigned i = 0; i < numDst; ++i)
-    constraints += "=" + regClass(dstBits).str() + ",";
+    constraints += "=" + getAsmRegisterClass(dstBits).str() + ",";
   constraints += "l";
   for (const SmallVector<Value> &group : inputGroups)
     for (size_t i = 0; i < group.size(); ++i)
-      constraints += "," + regClass(inputBits).str();
+      constraints += "," + getAsmRegisterClass(inputBits).str();
   constraints += ",b";
 
   Type intType = b.getIntegerType(dstBits);
   SmallVector<Type> resultTypes(numDst, intType);
   Type resultType =
-      numDst == 1 ? intType
-                  : LLVM::LLVMStructType::getLiteral(b.getContext(),
-                                                     resultTypes);
+      numDst == 1
+          ? intType
+          : LLVM::LLVMStructType::getLiteral(b.getContext(), resultTypes);
   Value result =
       emitInlineAsm(loc, b, resultType, operands, asmString, constraints);
   return unpackLLElements(loc, result, b);
@@ -196,8 +176,7 @@ public:
         return op->emitOpError("needs scratch shared memory "
                                "(run allocate-shared-memory-nv first)");
       SmallVector<int64_t> shapePerCTA = ttg::getShapePerCTA(tensorType);
-      SmallVector<SmallVector<Value>> indices =
-          emitIndices(loc, b, tensorType);
+      SmallVector<SmallVector<Value>> indices = emitIndices(loc, b, tensorType);
       SmallVector<Value> addresses;
       for (const SmallVector<Value> &coords : indices)
         addresses.push_back(LLVM::GEPOp::create(
@@ -225,20 +204,6 @@ public:
   int32_t registerMask = 0;
 };
 
-/// Leading registers of `layout` that step by one along `dim`.
-unsigned contiguousRegisters(const LinearLayout &layout, unsigned dim) {
-  MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
-  int bits = layout.getInDimSizeLog2(kRegister(ctx));
-  unsigned count = 0;
-  for (; count < unsigned(bits); ++count) {
-    ArrayRef<int32_t> basis = layout.getBasis(kRegister(ctx), count);
-    for (auto [d, v] : llvm::enumerate(basis))
-      if (int32_t(d == dim ? (1 << count) : 0) != v)
-        return 1u << count;
-  }
-  return 1u << count;
-}
-
 /// The PTX operation and type suffix of an RMW on `type`, or a reason why
 /// PTX has none.
 FailureOr<std::pair<std::string, std::string>>
@@ -246,11 +211,12 @@ rmwOpcode(RMWOp kind, Type type, int computeCapability, std::string &why) {
   unsigned bits = getBitWidth(type);
   std::string width = std::to_string(bits);
   bool isInt = isa<IntegerType>(type) && (bits == 32 || bits == 64);
-  auto intOnly = [&](StringRef op, StringRef prefix)
-      -> FailureOr<std::pair<std::string, std::string>> {
+  auto intOnly =
+      [&](StringRef op,
+          StringRef prefix) -> FailureOr<std::pair<std::string, std::string>> {
     if (!isInt) {
-      why = ("'" + stringifyRMWOp(kind) +
-             "' needs 32- or 64-bit integers").str();
+      why =
+          ("'" + stringifyRMWOp(kind) + "' needs 32- or 64-bit integers").str();
       return failure();
     }
     return std::make_pair(op.str(), prefix.str() + width);
@@ -332,7 +298,7 @@ struct AtomicRMWOpConversion
         type && op.getAtomicRmwOp() == RMWOp::FADD && bits <= 32) {
       SmallVector<unsigned> order = ttg::getOrder(type.getEncoding());
       unsigned n = std::min(axisInfo.getAlignment(op.getPtr()),
-                            contiguousRegisters(*lowering.layout, order[0]));
+                            getContiguousRegisters(*lowering.layout, order[0]));
       if (op.getMask())
         n = std::min(n, axisInfo.getMaskAlignment(op.getMask()));
       n = std::max(1u, std::min(n, 128u / bits));
@@ -347,10 +313,9 @@ struct AtomicRMWOpConversion
     std::string suffix = opcode->second;
     if (packed > 1)
       suffix += "x2";
-    std::string instr = "atom.global." + scope + "." + sem + "." +
-                        opcode->first +
-                        (vec > 1 ? ".v" + std::to_string(vec) : "") + "." +
-                        suffix;
+    std::string instr =
+        "atom.global." + scope + "." + sem + "." + opcode->first +
+        (vec > 1 ? ".v" + std::to_string(vec) : "") + "." + suffix;
     unsigned wordBits = bits * packed;
     unsigned step = vec * packed;
 
@@ -367,17 +332,15 @@ struct AtomicRMWOpConversion
         Type vecType = VectorType::get(packed, elementType);
         Value word = LLVM::UndefOp::create(rewriter, loc, vecType);
         for (unsigned k = 0; k < packed; ++k)
-          word = LLVM::InsertElementOp::create(rewriter, loc, word,
-                                               vals[i + k],
+          word = LLVM::InsertElementOp::create(rewriter, loc, word, vals[i + k],
                                                i32Val(rewriter, loc, k));
         inputs.push_back(toIntegerBits(loc, rewriter, word, wordBits));
       } else {
         for (unsigned k = 0; k < vec; ++k)
           inputs.push_back(toIntegerBits(loc, rewriter, vals[i + k], bits));
       }
-      SmallVector<Value> old =
-          emitAtom(loc, rewriter, instr, vec, wordBits, {inputs}, wordBits,
-                   ptrs[i], pred);
+      SmallVector<Value> old = emitAtom(loc, rewriter, instr, vec, wordBits,
+                                        {inputs}, wordBits, ptrs[i], pred);
       if (packed > 1) {
         Value asVec = LLVM::BitcastOp::create(
             rewriter, loc, VectorType::get(packed, elementType), old.front());
@@ -398,8 +361,7 @@ struct AtomicRMWOpConversion
 
 struct AtomicCASOpConversion
     : public ConvertOpToLLVMPattern<triton::AtomicCASOp> {
-  AtomicCASOpConversion(TypeConverterT &converter,
-                        const LoweringConfig &config)
+  AtomicCASOpConversion(TypeConverterT &converter, const LoweringConfig &config)
       : ConvertOpToLLVMPattern(converter), config(config) {}
 
   LogicalResult

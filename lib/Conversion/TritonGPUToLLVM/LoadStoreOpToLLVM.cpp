@@ -24,20 +24,6 @@ namespace ttg = mlir::triton::gpu;
 
 namespace {
 
-/// Leading registers of `layout` that step by one along `dim`.
-unsigned contiguousRegisters(const LinearLayout &layout, unsigned dim) {
-  MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
-  int bits = layout.getInDimSizeLog2(kRegister(ctx));
-  unsigned count = 0;
-  for (; count < unsigned(bits); ++count) {
-    ArrayRef<int32_t> basis = layout.getBasis(kRegister(ctx), count);
-    for (auto [d, v] : llvm::enumerate(basis))
-      if (int32_t(d == dim ? (1 << count) : 0) != v)
-        return 1u << count;
-  }
-  return 1u << count;
-}
-
 /// Elements per vector access of a tensor of pointers `ptr` with `mask`.
 unsigned vectorSize(Value ptr, Value mask, ModuleAxisInfoAnalysis &axisInfo,
                     unsigned elementBits) {
@@ -45,9 +31,9 @@ unsigned vectorSize(Value ptr, Value mask, ModuleAxisInfoAnalysis &axisInfo,
   if (!type)
     return 1;
   SmallVector<unsigned> order = ttg::getOrder(type.getEncoding());
-  unsigned vec = std::min(axisInfo.getAlignment(ptr),
-                          contiguousRegisters(ttg::toLinearLayout(type),
-                                              order[0]));
+  unsigned vec =
+      std::min(axisInfo.getAlignment(ptr),
+               getContiguousRegisters(ttg::toLinearLayout(type), order[0]));
   if (mask)
     vec = std::min(vec, axisInfo.getMaskAlignment(mask));
   vec = std::min(vec, std::max(1u, 128u / elementBits));
@@ -92,18 +78,6 @@ std::pair<unsigned, unsigned> wordShape(unsigned vec, unsigned bits) {
   return {total / wordBits, wordBits};
 }
 
-StringRef wordConstraint(unsigned wordBits) {
-  switch (wordBits) {
-  case 8: // PTX moves bytes through 16-bit registers
-  case 16:
-    return "h";
-  case 64:
-    return "l";
-  default:
-    return "r";
-  }
-}
-
 /// The vector of elements of `words` (each `wordBits` wide) as `vec`
 /// elements of `elementType`.
 SmallVector<Value> splitWords(Location loc, OpBuilder &b, ValueRange words,
@@ -114,17 +88,17 @@ SmallVector<Value> splitWords(Location loc, OpBuilder &b, ValueRange words,
   Type intType = b.getIntegerType(bits);
   for (Value word : words) {
     if (perWord == 1) {
-      elements.push_back(elementType.isInteger(1)
-                             ? Value(LLVM::TruncOp::create(b, loc, elementType,
-                                                           word))
-                             : fromIntegerBits(loc, b, word, elementType));
+      elements.push_back(
+          elementType.isInteger(1)
+              ? Value(LLVM::TruncOp::create(b, loc, elementType, word))
+              : fromIntegerBits(loc, b, word, elementType));
       continue;
     }
     Type vecType = VectorType::get(perWord, intType);
     Value asVec = LLVM::BitcastOp::create(b, loc, vecType, word);
     for (unsigned i = 0; i < perWord; ++i) {
-      Value e = LLVM::ExtractElementOp::create(b, loc, asVec,
-                                               i32Val(b, loc, i));
+      Value e =
+          LLVM::ExtractElementOp::create(b, loc, asVec, i32Val(b, loc, i));
       elements.push_back(fromIntegerBits(loc, b, e, elementType));
     }
   }
@@ -154,13 +128,6 @@ SmallVector<Value> packWords(Location loc, OpBuilder &b, ValueRange values,
         LLVM::BitcastOp::create(b, loc, b.getIntegerType(wordBits), vec));
   }
   return words;
-}
-
-std::string operandList(unsigned first, unsigned count) {
-  std::string s = count > 1 ? "{ " : "";
-  for (unsigned i = 0; i < count; ++i)
-    s += (i ? ", $" : "$") + std::to_string(first + i);
-  return s + (count > 1 ? " }" : "");
 }
 
 /// Whether `other` is absent or a constant zero (splat).
@@ -207,10 +174,9 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<triton::LoadOp> {
 
     unsigned vec = vectorSize(op.getPtr(), op.getMask(), axisInfo, bits);
     auto [words, wordBits] = wordShape(vec, bits);
-    std::string modifiers =
-        (op.getIsVolatile() ? ".volatile" : "") +
-        cacheSuffix(op.getCache(), /*isLoad=*/true).str() +
-        evictSuffix(op.getEvict()).str();
+    std::string modifiers = (op.getIsVolatile() ? ".volatile" : "") +
+                            cacheSuffix(op.getCache(), /*isLoad=*/true).str() +
+                            evictSuffix(op.getEvict()).str();
     std::string vecSuffix = words > 1 ? ".v" + std::to_string(words) : "";
 
     SmallVector<Value> results;
@@ -218,35 +184,32 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<triton::LoadOp> {
       Value pred = masks.empty() ? i1Val(rewriter, loc, true) : masks[start];
       std::string asmString;
       for (unsigned w = 0; w < words; ++w)
-        asmString += "mov.u" + std::to_string(std::max(16u, wordBits)) +
-                     " $" + std::to_string(w) + ", 0x0;\n\t";
+        asmString += "mov.u" + std::to_string(std::max(16u, wordBits)) + " $" +
+                     std::to_string(w) + ", 0x0;\n\t";
       asmString += "@$" + std::to_string(words + 1) + " ld" +
                    (op.getIsVolatile() ? ".volatile" : "") + ".global" +
                    (op.getIsVolatile() ? "" : modifiers) + vecSuffix + ".b" +
-                   std::to_string(wordBits) + " " + operandList(0, words) +
-                   ", [ $" + std::to_string(words) + " + 0 ];";
+                   std::to_string(wordBits) + " " +
+                   getAsmOperandList(0, words) + ", [ $" +
+                   std::to_string(words) + " + 0 ];";
       std::string constraints;
       for (unsigned w = 0; w < words; ++w)
-        constraints += "=" + wordConstraint(wordBits).str() + ",";
+        constraints += "=" + getAsmRegisterClass(wordBits).str() + ",";
       constraints += "l,b";
       SmallVector<Type> wordTypes(
           words, rewriter.getIntegerType(std::max(16u, wordBits)));
       Type asmResult =
-          words == 1 ? wordTypes[0]
-                     : LLVM::LLVMStructType::getLiteral(getContext(),
-                                                        wordTypes);
+          words == 1
+              ? wordTypes[0]
+              : LLVM::LLVMStructType::getLiteral(getContext(), wordTypes);
       Value loaded = emitInlineAsm(loc, rewriter, asmResult,
-                                   {ptrs[start], pred}, asmString,
-                                   constraints);
-      SmallVector<Value> wordValues =
-          unpackLLElements(loc, loaded, rewriter);
-      SmallVector<Value> elements =
-          splitWords(loc, rewriter, wordValues, wordBits, elementType, bits,
-                     vec);
+                                   {ptrs[start], pred}, asmString, constraints);
+      SmallVector<Value> wordValues = unpackLLElements(loc, loaded, rewriter);
+      SmallVector<Value> elements = splitWords(
+          loc, rewriter, wordValues, wordBits, elementType, bits, vec);
       if (!others.empty())
         for (unsigned i = 0; i < vec; ++i)
-          elements[i] = LLVM::SelectOp::create(rewriter, loc, pred,
-                                               elements[i],
+          elements[i] = LLVM::SelectOp::create(rewriter, loc, pred, elements[i],
                                                others[start + i]);
       results.append(elements);
     }
@@ -262,8 +225,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<triton::LoadOp> {
 };
 
 struct StoreOpConversion : public ConvertOpToLLVMPattern<triton::StoreOp> {
-  StoreOpConversion(TypeConverterT &converter,
-                    ModuleAxisInfoAnalysis &axisInfo)
+  StoreOpConversion(TypeConverterT &converter, ModuleAxisInfoAnalysis &axisInfo)
       : ConvertOpToLLVMPattern(converter), axisInfo(axisInfo) {}
 
   LogicalResult
@@ -308,10 +270,10 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<triton::StoreOp> {
     std::string asmString =
         "@$" + std::to_string(words + 1) + " st.global" + modifiers +
         vecSuffix + ".b" + std::to_string(wordBits) + " [ $" +
-        std::to_string(words) + " + 0 ], " + operandList(0, words) + ";";
+        std::to_string(words) + " + 0 ], " + getAsmOperandList(0, words) + ";";
     std::string constraints;
     for (unsigned w = 0; w < words; ++w)
-      constraints += wordConstraint(wordBits).str() + ",";
+      constraints += getAsmRegisterClass(wordBits).str() + ",";
     constraints += "l,b";
 
     for (size_t start = 0; start < ptrs.size(); start += vec) {
@@ -323,9 +285,9 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<triton::StoreOp> {
                     : threadPred;
       if (!pred)
         pred = i1Val(rewriter, loc, true);
-      SmallVector<Value> operands = packWords(
-          loc, rewriter, ArrayRef<Value>(values).slice(start, vec), wordBits,
-          bits);
+      SmallVector<Value> operands =
+          packWords(loc, rewriter, ArrayRef<Value>(values).slice(start, vec),
+                    wordBits, bits);
       operands.push_back(ptrs[start]);
       operands.push_back(pred);
       emitInlineAsm(loc, rewriter, Type(), operands, asmString, constraints);

@@ -15,8 +15,7 @@ namespace ttg = mlir::triton::gpu;
 
 Value mlir::triton::intVal(OpBuilder &b, Location loc, Type type,
                            int64_t value) {
-  return LLVM::ConstantOp::create(b, loc, type,
-                                  b.getIntegerAttr(type, value));
+  return LLVM::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, value));
 }
 Value mlir::triton::i32Val(OpBuilder &b, Location loc, int64_t value) {
   return intVal(b, loc, b.getI32Type(), value);
@@ -42,9 +41,8 @@ Value mlir::triton::zeroVal(OpBuilder &b, Location loc, Type type) {
 
 //===-- Structs -----------------------------------------------------------===//
 
-SmallVector<Value> mlir::triton::unpackLLElements(Location loc,
-                                                  Value llvmStruct,
-                                                  OpBuilder &b) {
+SmallVector<Value>
+mlir::triton::unpackLLElements(Location loc, Value llvmStruct, OpBuilder &b) {
   auto structType = dyn_cast<LLVM::LLVMStructType>(llvmStruct.getType());
   if (!structType)
     return {llvmStruct};
@@ -104,8 +102,7 @@ Value mlir::triton::getClusterCTAId(OpBuilder &b, Location loc, int numCTAs) {
 }
 
 /// `v`'s bit `bit` moved to bit `target`: (v & (1 << bit)) shifted.
-static Value moveBit(Location loc, OpBuilder &b, Value v, int bit,
-                     int target) {
+static Value moveBit(Location loc, OpBuilder &b, Value v, int bit, int target) {
   Value masked = LLVM::AndOp::create(b, loc, v, i32Val(b, loc, 1ll << bit));
   if (target > bit)
     return LLVM::ShlOp::create(b, loc, masked, i32Val(b, loc, target - bit));
@@ -121,8 +118,7 @@ mlir::triton::applyLinearLayout(Location loc, OpBuilder &b,
   int numOuts = layout.getNumOutDims();
   SmallVector<Value> outs(numOuts);
   auto xorInto = [&](int dim, Value term) {
-    outs[dim] = outs[dim] ? LLVM::XOrOp::create(b, loc, outs[dim], term)
-                          : term;
+    outs[dim] = outs[dim] ? LLVM::XOrOp::create(b, loc, outs[dim], term) : term;
   };
   for (auto [inDim, value] : ins) {
     if (!layout.hasInDim(inDim))
@@ -184,10 +180,9 @@ mlir::triton::emitIndices(Location loc, OpBuilder &b, RankedTensorType type) {
         applyLinearLayoutConst(layout, {{kRegister(ctx), r}});
     for (auto [d, value] : llvm::enumerate(base)) {
       int32_t offset = offsets[d];
-      indices[r].push_back(
-          offset ? Value(LLVM::XOrOp::create(b, loc, value,
-                                             i32Val(b, loc, offset)))
-                 : value);
+      indices[r].push_back(offset ? Value(LLVM::XOrOp::create(
+                                        b, loc, value, i32Val(b, loc, offset)))
+                                  : value);
     }
   }
   return indices;
@@ -200,8 +195,8 @@ Value mlir::triton::emitRedundancyMask(Location loc, OpBuilder &b,
   Value pred;
   auto require = [&](Value v, int32_t mask) {
     Value bits = LLVM::AndOp::create(b, loc, v, i32Val(b, loc, mask));
-    Value isZero = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
-                                        bits, i32Val(b, loc, 0));
+    Value isZero = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
+                                        i32Val(b, loc, 0));
     pred = pred ? LLVM::AndOp::create(b, loc, pred, isZero) : isZero;
   };
   int32_t laneMask = masks.lookup(kLane(ctx));
@@ -218,6 +213,20 @@ Value mlir::triton::emitRedundancyMask(Location loc, OpBuilder &b,
     require(getClusterCTAId(b, loc, layout.getInDimSize(kBlock(ctx))),
             blockMask);
   return pred;
+}
+
+unsigned mlir::triton::getContiguousRegisters(const LinearLayout &layout,
+                                              unsigned dim) {
+  MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
+  int bits = layout.getInDimSizeLog2(kRegister(ctx));
+  unsigned count = 0;
+  for (; count < unsigned(bits); ++count) {
+    ArrayRef<int32_t> basis = layout.getBasis(kRegister(ctx), count);
+    for (auto [d, v] : llvm::enumerate(basis))
+      if (int32_t(d == dim ? (1 << count) : 0) != v)
+        return 1u << count;
+  }
+  return 1u << count;
 }
 
 SmallVector<bool> mlir::triton::getUniqueRegisters(const LinearLayout &layout) {
@@ -264,23 +273,9 @@ FailureOr<Value> mlir::triton::getSharedMemoryAddress(Location loc,
   Value base = getFunctionSharedMemoryBase(loc, b, op);
   if (offset.getInt() == 0)
     return base;
-  return Value(LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
-                                   ArrayRef<LLVM::GEPArg>{
-                                       static_cast<int32_t>(offset.getInt())}));
-}
-
-/// PTX spelling of an integer register class for `bits`.
-static StringRef constraintFor(unsigned bits) {
-  switch (bits) {
-  case 8:
-    return "c";
-  case 16:
-    return "h";
-  case 64:
-    return "l";
-  default:
-    return "r";
-  }
+  return Value(LLVM::GEPOp::create(
+      b, loc, base.getType(), b.getI8Type(), base,
+      ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset.getInt())}));
 }
 
 void mlir::triton::storeShared(Location loc, OpBuilder &b, Value ptr,
@@ -289,32 +284,30 @@ void mlir::triton::storeShared(Location loc, OpBuilder &b, Value ptr,
     LLVM::StoreOp::create(b, loc, value, ptr);
     return;
   }
-  unsigned bits = getBitWidth(value.getType());
-  if (bits == 1) {
-    value = LLVM::ZExtOp::create(b, loc, b.getI8Type(), value);
-    bits = 8;
-  }
-  Value asInt = toIntegerBits(loc, b, value, bits);
-  std::string asmString = "@$2 st.shared.b" + std::to_string(bits) +
-                          " [ $0 + 0 ], $1;";
-  std::string constraints = ("r," + constraintFor(bits) + ",b").str();
+  unsigned bits = std::max(8u, getBitWidth(value.getType()));
+  // Bytes (and i1, stored as a byte) travel in a 16-bit register.
+  Value asInt = toIntegerBits(loc, b, value, std::max(16u, bits));
+  std::string asmString =
+      "@$2 st.shared.b" + std::to_string(bits) + " [ $0 + 0 ], $1;";
+  std::string constraints = ("r," + getAsmRegisterClass(bits) + ",b").str();
   emitInlineAsm(loc, b, Type(), {ptr, asInt, pred}, asmString, constraints);
 }
 
-Value mlir::triton::loadShared(Location loc, OpBuilder &b, Value ptr,
-                               Type type, Value pred) {
+Value mlir::triton::loadShared(Location loc, OpBuilder &b, Value ptr, Type type,
+                               Value pred) {
   if (!pred)
     return LLVM::LoadOp::create(b, loc, type, ptr);
   unsigned bits = getBitWidth(type);
-  unsigned loadBits = bits == 1 ? 8 : bits;
-  Type intType = b.getIntegerType(loadBits);
-  std::string asmString = "@$2 ld.shared.b" + std::to_string(loadBits) +
-                          " $0, [ $1 + 0 ];";
-  std::string constraints = ("=" + constraintFor(loadBits) + ",r,b").str();
+  unsigned loadBits = std::max(8u, bits);
+  Type intType = b.getIntegerType(std::max(16u, loadBits));
+  std::string asmString =
+      "@$2 ld.shared.b" + std::to_string(loadBits) + " $0, [ $1 + 0 ];";
+  std::string constraints =
+      ("=" + getAsmRegisterClass(loadBits) + ",r,b").str();
   Value loaded =
       emitInlineAsm(loc, b, intType, {ptr, pred}, asmString, constraints);
-  if (bits == 1)
-    return LLVM::TruncOp::create(b, loc, type, loaded);
+  if (loaded.getType().getIntOrFloatBitWidth() != bits)
+    loaded = LLVM::TruncOp::create(b, loc, b.getIntegerType(bits), loaded);
   return fromIntegerBits(loc, b, loaded, type);
 }
 
@@ -343,8 +336,8 @@ static Value shuffleAny(Location loc, OpBuilder &b, Value value, Value offset,
       asInt = LLVM::ZExtOp::create(b, loc, b.getI32Type(), asInt);
     Value shuffled = shuffle32(loc, b, asInt, offset, kind, clamp);
     if (bits < 32)
-      shuffled = LLVM::TruncOp::create(b, loc, b.getIntegerType(bits),
-                                       shuffled);
+      shuffled =
+          LLVM::TruncOp::create(b, loc, b.getIntegerType(bits), shuffled);
     if (type.isInteger(1))
       return shuffled;
     return fromIntegerBits(loc, b, shuffled, type);
@@ -382,11 +375,30 @@ Value mlir::triton::shuffleIdx(Location loc, OpBuilder &b, Value value,
 
 //===-- Inline PTX and calls ----------------------------------------------===//
 
+StringRef mlir::triton::getAsmRegisterClass(unsigned bits) {
+  switch (bits) {
+  case 8:
+  case 16:
+    return "h";
+  case 64:
+    return "l";
+  default:
+    return "r";
+  }
+}
+
+std::string mlir::triton::getAsmOperandList(unsigned first, unsigned count) {
+  std::string s = count > 1 ? "{ " : "";
+  for (unsigned i = 0; i < count; ++i)
+    s += (i ? ", $" : "$") + std::to_string(first + i);
+  return s + (count > 1 ? " }" : "");
+}
+
 Value mlir::triton::emitInlineAsm(Location loc, OpBuilder &b, Type resultType,
                                   ValueRange operands, StringRef asmString,
                                   StringRef constraints, bool pure) {
-  auto asmDialect = LLVM::AsmDialectAttr::get(b.getContext(),
-                                              LLVM::AsmDialect::AD_ATT);
+  auto asmDialect =
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT);
   auto op = LLVM::InlineAsmOp::create(
       b, loc, resultType ? TypeRange(resultType) : TypeRange(), operands,
       asmString, constraints, /*has_side_effects=*/!pure,
@@ -406,9 +418,9 @@ LLVM::CallOp mlir::triton::emitCall(Location loc, OpBuilder &b,
     SmallVector<Type> argTypes(args.getTypes());
     Type result =
         resultType ? resultType : LLVM::LLVMVoidType::get(b.getContext());
-    func = LLVM::LLVMFuncOp::create(b, module.getLoc(), name,
-                                    LLVM::LLVMFunctionType::get(result,
-                                                                argTypes));
+    func =
+        LLVM::LLVMFuncOp::create(b, module.getLoc(), name,
+                                 LLVM::LLVMFunctionType::get(result, argTypes));
   }
   return LLVM::CallOp::create(b, loc, func, args);
 }
