@@ -14,8 +14,7 @@
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
-
-#include <map>
+#include "RegisterMap.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -23,82 +22,8 @@ namespace ttg = mlir::triton::gpu;
 
 namespace {
 
-using Offsets = SmallVector<int32_t>;
-/// A result coordinate's source: which operand, at which coordinates.
-using Source = std::pair<unsigned, Offsets>;
-
-/// For each result register, the (operand, register) holding its element.
-/// `project` maps result coordinates to their source; it must be linear
-/// (bit-wise), as every re-indexing here is on power-of-two shapes. Fails
-/// when a lane, warp or CTA basis of the result does not come from the same
-/// basis of operand 0 (all operands share one layout).
-FailureOr<SmallVector<std::pair<unsigned, int32_t>>>
-mapRegisters(ArrayRef<LinearLayout> operands, const LinearLayout &result,
-             function_ref<Source(Offsets)> project) {
-  MLIRContext *ctx = result.getInDimNames().begin()->getContext();
-  const LinearLayout &first = operands.front();
-  for (StringAttr dim : {kLane(ctx), kWarp(ctx), kBlock(ctx)}) {
-    int bits = result.hasInDim(dim) ? result.getInDimSizeLog2(dim) : 0;
-    int srcBits = first.hasInDim(dim) ? first.getInDimSizeLog2(dim) : 0;
-    if (bits != srcBits)
-      return failure();
-    for (int i = 0; i < bits; ++i) {
-      ArrayRef<int32_t> d = result.getBasis(dim, i);
-      ArrayRef<int32_t> s = first.getBasis(dim, i);
-      Source source = project(Offsets(d.begin(), d.end()));
-      if (source.first != 0 || source.second != Offsets(s.begin(), s.end()))
-        return failure();
-    }
-  }
-  SmallVector<std::map<Offsets, int32_t>> registerOf(operands.size());
-  for (auto [k, layout] : llvm::enumerate(operands)) {
-    int regs = layout.getInDimSize(kRegister(ctx));
-    for (int32_t r = regs - 1; r >= 0; --r)
-      registerOf[k][applyLinearLayoutConst(layout, {{kRegister(ctx), r}})] = r;
-  }
-  SmallVector<std::pair<unsigned, int32_t>> mapping;
-  for (int32_t r = 0; r < result.getInDimSize(kRegister(ctx)); ++r) {
-    Source source =
-        project(applyLinearLayoutConst(result, {{kRegister(ctx), r}}));
-    if (source.first >= operands.size())
-      return failure();
-    auto it = registerOf[source.first].find(source.second);
-    if (it == registerOf[source.first].end())
-      return failure();
-    mapping.push_back({source.first, it->second});
-  }
-  return mapping;
-}
-
-/// The struct of `resultType` built from registers of `op`'s operands.
-LogicalResult replaceByMapping(Operation *op, ValueRange operands,
-                               RankedTensorType resultType,
-                               function_ref<Source(Offsets)> project,
-                               const TypeConverter *converter,
-                               ConversionPatternRewriter &rewriter,
-                               SmallVectorImpl<Value> &results) {
-  Type structType = converter->convertType(resultType);
-  if (!structType)
-    return rewriter.notifyMatchFailure(op, "result type");
-  SmallVector<LinearLayout> layouts;
-  for (Value operand : op->getOperands())
-    layouts.push_back(
-        ttg::toLinearLayout(cast<RankedTensorType>(operand.getType())));
-  FailureOr<SmallVector<std::pair<unsigned, int32_t>>> mapping =
-      mapRegisters(layouts, ttg::toLinearLayout(resultType), project);
-  if (failed(mapping))
-    return op->emitOpError("operand and result layouts do not place threads "
-                           "alike; lowering to LLVM cannot move data here");
-  Location loc = op->getLoc();
-  SmallVector<SmallVector<Value>> values;
-  for (Value operand : operands)
-    values.push_back(unpackLLElements(loc, operand, rewriter));
-  SmallVector<Value> elements;
-  for (auto [k, r] : *mapping)
-    elements.push_back(values[k][r]);
-  results.push_back(packLLElements(loc, structType, elements, rewriter));
-  return success();
-}
+using Offsets = RegisterOffsets;
+using Source = RegisterSource;
 
 /// Bits of coordinates in a row-major flattening of `shape` (powers of two).
 int64_t flatten(ArrayRef<int32_t> coords, ArrayRef<int64_t> shape) {
@@ -164,8 +89,8 @@ struct TransOpConversion : public ShapeOpPattern<TransOp> {
         src[d] = coords[i];
       return Source{0, src};
     };
-    return replaceByMapping(op, adaptor.getOperands(), op.getType(), project,
-                            getTypeConverter(), rewriter, results);
+    return replaceByRegisterMap(op, adaptor.getOperands(), op.getType(),
+                                project, getTypeConverter(), rewriter, results);
   }
 };
 
@@ -182,12 +107,11 @@ struct ReshapeOpConversion : public ShapeOpPattern<ReshapeOp> {
     };
     // Row-major order kept: the general case.
     Type structType = getTypeConverter()->convertType(dstType);
-    FailureOr<SmallVector<std::pair<unsigned, int32_t>>> mapping =
-        mapRegisters({ttg::toLinearLayout(srcType)},
-                     ttg::toLinearLayout(dstType), project);
+    FailureOr<SmallVector<std::pair<unsigned, int32_t>>> mapping = mapRegisters(
+        {ttg::toLinearLayout(srcType)}, ttg::toLinearLayout(dstType), project);
     if (succeeded(mapping) || !op.getAllowReorder())
-      return replaceByMapping(op, adaptor.getOperands(), dstType, project,
-                              getTypeConverter(), rewriter, results);
+      return replaceByRegisterMap(op, adaptor.getOperands(), dstType, project,
+                                  getTypeConverter(), rewriter, results);
     // allow_reorder: any order of the elements will do; keep the registers
     // where they are when both layouts hold as many per thread.
     SmallVector<Value> values =
@@ -213,8 +137,8 @@ struct JoinOpConversion : public ShapeOpPattern<JoinOp> {
       coords.pop_back();
       return Source{k, coords};
     };
-    return replaceByMapping(op, adaptor.getOperands(), op.getType(), project,
-                            getTypeConverter(), rewriter, results);
+    return replaceByRegisterMap(op, adaptor.getOperands(), op.getType(),
+                                project, getTypeConverter(), rewriter, results);
   }
 };
 
@@ -233,8 +157,8 @@ struct SplitOpConversion : public ShapeOpPattern<SplitOp> {
       Type structType = getTypeConverter()->convertType(resultType);
       if (!structType)
         return rewriter.notifyMatchFailure(op, "result type");
-      LinearLayout src = ttg::toLinearLayout(
-          cast<RankedTensorType>(op.getSrc().getType()));
+      LinearLayout src =
+          ttg::toLinearLayout(cast<RankedTensorType>(op.getSrc().getType()));
       LinearLayout dst = ttg::toLinearLayout(resultType);
       auto linearPart = [](Offsets coords) {
         coords.push_back(0);
@@ -278,8 +202,8 @@ struct CatOpConversion : public ShapeOpPattern<CatOp> {
       return rewriter.notifyMatchFailure(op, "result type");
     SmallVector<Value> values =
         unpackLLElements(op.getLoc(), adaptor.getLhs(), rewriter);
-    llvm::append_range(values,
-                       unpackLLElements(op.getLoc(), adaptor.getRhs(), rewriter));
+    llvm::append_range(
+        values, unpackLLElements(op.getLoc(), adaptor.getRhs(), rewriter));
     if (cast<LLVM::LLVMStructType>(structType).getBody().size() !=
         values.size())
       return op.emitOpError("needs a result layout holding as many registers "

@@ -12,10 +12,9 @@
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "RegisterMap.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-
-#include <map>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -23,47 +22,7 @@ namespace ttg = mlir::triton::gpu;
 
 namespace {
 
-using Offsets = SmallVector<int32_t>;
-
-Offsets registerOffsets(const LinearLayout &layout, int32_t reg) {
-  MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
-  return applyLinearLayoutConst(layout, {{kRegister(ctx), reg}});
-}
-
-/// For each register of `dst`, the register of `src` that holds the same
-/// element, where `project` maps a dst offset vector to a src one. Fails
-/// when the two layouts do not place lanes, warps and CTAs alike (after
-/// projection) or some element has no source register.
-FailureOr<SmallVector<int32_t>>
-mapRegisters(const LinearLayout &src, const LinearLayout &dst,
-             function_ref<Offsets(Offsets)> project) {
-  MLIRContext *ctx = dst.getInDimNames().begin()->getContext();
-  for (StringAttr dim : {kLane(ctx), kWarp(ctx), kBlock(ctx)}) {
-    int bits = dst.hasInDim(dim) ? dst.getInDimSizeLog2(dim) : 0;
-    int srcBits = src.hasInDim(dim) ? src.getInDimSizeLog2(dim) : 0;
-    if (bits != srcBits)
-      return failure();
-    for (int i = 0; i < bits; ++i) {
-      ArrayRef<int32_t> d = dst.getBasis(dim, i);
-      ArrayRef<int32_t> s = src.getBasis(dim, i);
-      if (project(Offsets(d.begin(), d.end())) != Offsets(s.begin(), s.end()))
-        return failure();
-    }
-  }
-  std::map<Offsets, int32_t> srcRegister;
-  int srcRegs = src.getInDimSize(kRegister(ctx));
-  for (int32_t r = srcRegs - 1; r >= 0; --r)
-    srcRegister[registerOffsets(src, r)] = r;
-  SmallVector<int32_t> mapping;
-  int dstRegs = dst.getInDimSize(kRegister(ctx));
-  for (int32_t r = 0; r < dstRegs; ++r) {
-    auto it = srcRegister.find(project(registerOffsets(dst, r)));
-    if (it == srcRegister.end())
-      return failure();
-    mapping.push_back(it->second);
-  }
-  return mapping;
-}
+using Offsets = RegisterOffsets;
 
 struct SplatOpConversion : public ConvertOpToLLVMPattern<triton::SplatOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -76,8 +35,8 @@ struct SplatOpConversion : public ConvertOpToLLVMPattern<triton::SplatOp> {
       return rewriter.notifyMatchFailure(op, "result type");
     size_t n = cast<LLVM::LLVMStructType>(structType).getBody().size();
     SmallVector<Value> elements(n, adaptor.getSrc());
-    rewriter.replaceOp(op, packLLElements(op.getLoc(), structType, elements,
-                                          rewriter));
+    rewriter.replaceOp(
+        op, packLLElements(op.getLoc(), structType, elements, rewriter));
     return success();
   }
 };
@@ -110,8 +69,8 @@ struct SplatConstantConversion
     Value value = LLVM::ConstantOp::create(rewriter, op.getLoc(), elementType,
                                            cast<TypedAttr>(scalar));
     SmallVector<Value> elements(llvmStruct.getBody().size(), value);
-    rewriter.replaceOp(op, packLLElements(op.getLoc(), structType, elements,
-                                          rewriter));
+    rewriter.replaceOp(
+        op, packLLElements(op.getLoc(), structType, elements, rewriter));
     return success();
   }
 };
@@ -128,8 +87,7 @@ struct MakeRangeOpConversion
     Type structType = getTypeConverter()->convertType(type);
     if (!structType)
       return rewriter.notifyMatchFailure(op, "result type");
-    SmallVector<SmallVector<Value>> indices =
-        emitIndices(loc, rewriter, type);
+    SmallVector<SmallVector<Value>> indices = emitIndices(loc, rewriter, type);
     Value start = i32Val(rewriter, loc, op.getStart());
     SmallVector<Value> values;
     for (const SmallVector<Value> &index : indices)
@@ -139,29 +97,21 @@ struct MakeRangeOpConversion
   }
 };
 
-/// Shared by broadcast and expand_dims: result register i is operand
-/// register mapping[i].
+/// Shared by broadcast and expand_dims: one operand, whose coordinates
+/// `project` gives.
 LogicalResult replaceWithRegisterMap(Operation *op, Value operand,
-                                     RankedTensorType srcType,
                                      RankedTensorType dstType,
                                      function_ref<Offsets(Offsets)> project,
                                      const TypeConverter *converter,
                                      ConversionPatternRewriter &rewriter) {
-  Type structType = converter->convertType(dstType);
-  if (!structType)
-    return rewriter.notifyMatchFailure(op, "result type");
-  FailureOr<SmallVector<int32_t>> mapping =
-      mapRegisters(ttg::toLinearLayout(srcType), ttg::toLinearLayout(dstType),
-                   project);
-  if (failed(mapping))
-    return op->emitOpError("operand and result layouts do not place "
-                           "threads alike; cannot lower without moving data");
-  Location loc = op->getLoc();
-  SmallVector<Value> srcValues = unpackLLElements(loc, operand, rewriter);
-  SmallVector<Value> values;
-  for (int32_t r : *mapping)
-    values.push_back(srcValues[r]);
-  rewriter.replaceOp(op, packLLElements(loc, structType, values, rewriter));
+  SmallVector<Value> results;
+  auto source = [&](Offsets offsets) -> RegisterSource {
+    return {0, project(std::move(offsets))};
+  };
+  if (failed(replaceByRegisterMap(op, operand, dstType, source, converter,
+                                  rewriter, results)))
+    return failure();
+  rewriter.replaceOp(op, results);
   return success();
 }
 
@@ -181,8 +131,8 @@ struct BroadcastOpConversion
           offsets[d] = 0;
       return offsets;
     };
-    return replaceWithRegisterMap(op, adaptor.getSrc(), srcType, dstType,
-                                  project, getTypeConverter(), rewriter);
+    return replaceWithRegisterMap(op, adaptor.getSrc(), dstType, project,
+                                  getTypeConverter(), rewriter);
   }
 };
 
@@ -193,15 +143,14 @@ struct ExpandDimsOpConversion
   LogicalResult
   matchAndRewrite(triton::ExpandDimsOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = op.getType();
     unsigned axis = op.getAxis();
     auto project = [&](Offsets offsets) {
       offsets.erase(offsets.begin() + axis);
       return offsets;
     };
-    return replaceWithRegisterMap(op, adaptor.getSrc(), srcType, dstType,
-                                  project, getTypeConverter(), rewriter);
+    return replaceWithRegisterMap(op, adaptor.getSrc(), dstType, project,
+                                  getTypeConverter(), rewriter);
   }
 };
 
@@ -209,7 +158,7 @@ struct ExpandDimsOpConversion
 
 void mlir::triton::populateViewOpToLLVMPatterns(TypeConverterT &converter,
                                                 RewritePatternSet &patterns) {
-  patterns.add<SplatOpConversion, SplatConstantConversion,
-               MakeRangeOpConversion, BroadcastOpConversion,
-               ExpandDimsOpConversion>(converter);
+  patterns
+      .add<SplatOpConversion, SplatConstantConversion, MakeRangeOpConversion,
+           BroadcastOpConversion, ExpandDimsOpConversion>(converter);
 }
