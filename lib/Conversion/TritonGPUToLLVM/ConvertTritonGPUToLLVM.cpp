@@ -51,6 +51,18 @@ LogicalResult checkLowerable(ModuleOp module) {
       ok = false;
       return;
     }
+    // Tensor cores, TMA and the Hopper-specific ops come with a later
+    // backend; say so by name rather than as a failed legalization.
+    if (isa<triton::DotOp, triton::DotScaledOp, triton::DescriptorLoadOp,
+            triton::DescriptorStoreOp, triton::DescriptorReduceOp,
+            triton::DescriptorGatherOp, triton::DescriptorScatterOp>(op) ||
+        ns == "ttng") {
+      op->emitOpError("is not lowered to LLVM yet (tensor cores, TMA and "
+                      "Hopper-specific ops are not supported by this "
+                      "backend)");
+      ok = false;
+      return;
+    }
     if (auto cst = dyn_cast<arith::ConstantOp>(op)) {
       if (isa<RankedTensorType>(cst.getType()) &&
           !isa<SplatElementsAttr>(cst.getValue())) {
