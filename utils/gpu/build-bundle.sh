@@ -8,6 +8,9 @@
 # Variants, each OUT_DIR/<variant>/<name>/<kernel>.cubin + <kernel>.json:
 #   ours        from Triton's TTIR: examples/*.ttir and the corpus
 #               add/softmax/cumsum/noinline TTIR, through our whole pipeline
+#   ours-generic  the same TTIR with the tt.divisibility hints of its integer
+#               (non-pointer) arguments removed: a cubin valid for every size,
+#               so test/gpu runs the ragged sizes the specialized one skips
 #   ours-ttgir  from Triton's own TTGIR of the same kernels, where we have it
 #               (test/gpu/kernels/<name>/<name>.ttgir, examples/<name>.ttgir,
 #               or the corpus): our backend alone
@@ -68,6 +71,11 @@ for name in "${names[@]}"; do
     "$ROOT/examples/$name.ttgir" "$CORPUS/$name/$name.ttgir")"
   if [ -n "$ttir" ]; then
     compile ours "$name" "$ttir"
+    generic="$(mktemp --suffix=.ttir)"
+    sed -E 's/(%[A-Za-z0-9_]+: i(8|16|32|64)) \{tt\.divisibility = [0-9]+ : i32\}/\1/g' \
+      "$ttir" > "$generic"
+    compile ours-generic "$name" "$generic"
+    rm -f "$generic"
   else
     failed+=("ours/$name")
     echo "FAILED ours/$name: no TTIR found"

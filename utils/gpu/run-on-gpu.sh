@@ -23,6 +23,8 @@ OUT="${OUT:-$ROOT/gpu-results}"
 BUNDLE="${BUNDLE:-$ROOT/build-gpu/bundle}"
 HARNESS_BUILD="${HARNESS_BUILD:-$ROOT/build-gpu/harness}"
 VARIANTS="${VARIANTS:-triton ours ours-ttgir}"
+# Tested but not benchmarked: the cubins without integer divisibility hints.
+TEST_ONLY_VARIANTS="${TEST_ONLY_VARIANTS:-ours-generic}"
 PYTHON="${PYTHON:-python3}"
 STEPS="${*:-build dump test bench}"
 for step in $STEPS; do
@@ -69,7 +71,7 @@ for step in $STEPS; do
     fi
     ;;
   test)
-    for v in $VARIANTS; do
+    for v in $VARIANTS $TEST_ONLY_VARIANTS; do
       dir="$(variant_dir "$v")" || { note "test $v: no cubins"; continue; }
       run_logged "$OUT/test-$v.txt" "$HARNESS_BUILD/gpu-harness" "$dir"
       rc=$?
