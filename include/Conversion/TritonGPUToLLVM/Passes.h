@@ -7,6 +7,7 @@
 #ifndef TRITON_CONVERSION_TRITONGPUTOLLVM_PASSES_H
 #define TRITON_CONVERSION_TRITONGPUTOLLVM_PASSES_H
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Pass/Pass.h"

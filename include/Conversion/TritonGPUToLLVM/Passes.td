@@ -65,8 +65,10 @@ def ConvertTritonGPUToLLVM
     `allocate-shared-memory-nv`. An op the lowering does not know fails the
     pass with an error naming it.
   }];
+  // gpu: the Membar analysis inserts gpu.barrier before converting.
   let dependentDialects = ["mlir::LLVM::LLVMDialect",
-                           "mlir::NVVM::NVVMDialect"];
+                           "mlir::NVVM::NVVMDialect",
+                           "mlir::gpu::GPUDialect"];
   let options = [
     Option<"computeCapability", "compute-capability", "int32_t", "90",
            "device compute capability">,
