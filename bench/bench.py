@@ -159,9 +159,11 @@ def run_case(c, cubins):
     triton_launch = lambda: c["fn"][c["grid"]](*t_args, **c["meta"])  # noqa: E731
     ours_launch = ours.prepare(c["grid"], t_args)
     t_ms, o_ms = 0.0, 0.0
+    # 500 ms of timed runs each (do_bench's default is 100): the smallest
+    # kernels here take ~30 us, where a shorter run varies by several %.
     for _ in range(2):
-        t_ms += do_bench(triton_launch, return_mode="median") / 2
-        o_ms += do_bench(ours_launch, return_mode="median") / 2
+        t_ms += do_bench(triton_launch, warmup=50, rep=500, return_mode="median") / 2
+        o_ms += do_bench(ours_launch, warmup=50, rep=500, return_mode="median") / 2
     return (t_ms, o_ms), note
 
 
