@@ -42,15 +42,19 @@ void mlir::triton::gpu::populateArithMathToTritonGPUPatterns(
   // Every other arith and math op computes elementwise (or, for casts and
   // comparisons, shape-preserving): same op, same attributes, types in the
   // default layout.
-  for (StringRef dialect : {arith::ArithDialect::getDialectNamespace(),
-                            math::MathDialect::getDialectNamespace()}) {
-    for (RegisteredOperationName name :
-         context->getRegisteredOperationsByDialect(dialect)) {
-      if (name.getStringRef() == arith::ConstantOp::getOperationName())
-        continue;
-      patterns.add<GenericOpConversion>(typeConverter, name.getStringRef(),
-                                        context);
-    }
+  // (Not MLIRContext::getRegisteredOperationsByDialect: it binary-searches
+  // a list sorted by op name for a dialect namespace, and misses dialects
+  // once some other loaded dialect's op names break that order, e.g. when a
+  // program loads every registered dialect up front.)
+  for (RegisteredOperationName name : context->getRegisteredOperations()) {
+    StringRef dialect = name.getDialect().getNamespace();
+    if (dialect != arith::ArithDialect::getDialectNamespace() &&
+        dialect != math::MathDialect::getDialectNamespace())
+      continue;
+    if (name.getStringRef() == arith::ConstantOp::getOperationName())
+      continue;
+    patterns.add<GenericOpConversion>(typeConverter, name.getStringRef(),
+                                      context);
   }
   addGenericConversions<ub::PoisonOp>(typeConverter, patterns);
 }
