@@ -204,6 +204,14 @@ SmallVector<Value> LayoutPropagation::propagateToUsers(Value value,
                    info, user, changed);
       continue;
     }
+    if (auto gather = dyn_cast<GatherOp>(user)) {
+      // Only the indices decide the result's layout; the source may have
+      // any.
+      if (!gather.getEfficientLayout() &&
+          &use == &gather.getIndicesMutable())
+        addEncodings(gather->getResults(), info, user, changed);
+      continue;
+    }
     if (user->hasTrait<OpTrait::SameOperandsAndResultEncoding>() ||
         user->hasTrait<OpTrait::Elementwise>() ||
         isa<ReduceOp, ExpandDimsOp, TransOp, JoinOp, SplitOp,
@@ -295,15 +303,23 @@ void LayoutPropagation::rewriteRegion(Region &root) {
       } else if (auto condition = dyn_cast<scf::ConditionOp>(op)) {
         rewriteConditionOp(condition);
         continue;
-      } else if (isa<ReduceOp>(op) &&
-                 !isa<RankedTensorType>(op.getResultTypes()[0])) {
-        // A reduction to scalars takes its operands in any layout: use the
-        // one propagated to its first operand that has one.
+      } else if ((isa<ReduceOp>(op) &&
+                  !isa<RankedTensorType>(op.getResultTypes()[0])) ||
+                 isa<HistogramOp>(op)) {
+        // A reduction to scalars and a histogram take their operands in any
+        // layout (all the same): use the one propagated to the first
+        // operand that has one.
         Attribute encoding;
         for (Value operand : op.getOperands())
           if ((encoding = chosen(operand)))
             break;
         rewriteOperandsTo(&op, encoding);
+      } else if (auto assertOp = dyn_cast<AssertOp>(op)) {
+        // An assert checks its condition in whatever layout it comes in.
+        Value condition = assertOp.getCondition();
+        if (Attribute encoding = chosen(condition))
+          assertOp.getConditionMutable().assign(
+              getValueAs(condition, encoding));
       } else {
         // The op keeps its layout: its operands that changed are converted
         // back to the layout they had.

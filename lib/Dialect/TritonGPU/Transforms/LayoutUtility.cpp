@@ -99,10 +99,17 @@ static Attribute infer(
   return result;
 }
 
+/// A gather's result takes its indices' layout (its source may have any),
+/// unless the gather asks to keep the layout it has.
+static bool gatherFollowsIndices(Operation *op) {
+  auto gather = dyn_cast<GatherOp>(op);
+  return gather && !gather.getEfficientLayout();
+}
+
 Attribute inferDstEncoding(Operation *op, Attribute encoding) {
   if (isa<ScanOp>(op) && !isa<BlockedEncodingAttr>(encoding))
     return {};
-  if (keepsEncoding(op))
+  if (keepsEncoding(op) || gatherFollowsIndices(op))
     return encoding;
   if (auto reduce = dyn_cast<ReduceOp>(op))
     return sliceAlong(encoding, reduce.getAxis());
@@ -132,7 +139,7 @@ Attribute inferDstEncoding(Operation *op, Attribute encoding) {
 Attribute inferSrcEncoding(Operation *op, Attribute encoding) {
   if (isa<ScanOp>(op) && !isa<BlockedEncodingAttr>(encoding))
     return {};
-  if (keepsEncoding(op))
+  if (keepsEncoding(op) || gatherFollowsIndices(op))
     return encoding;
   if (auto reduce = dyn_cast<ReduceOp>(op))
     return sliceParentAlong(encoding, reduce.getAxis());

@@ -119,3 +119,34 @@ tt.func @hoist_above_broadcast(%a: tensor<64x1xf32, #ba>, %p: tensor<64x64x!tt.p
   tt.return
 }
 }
+
+// -----
+
+// A gather's result follows its indices' layout; a histogram and an assert
+// take their operands in the layout propagated to them: no conversion is
+// left (Triton 3.6 leaves none on examples/hist_gather_i32).
+// CHECK-LABEL: tt.func public @gather_histogram_assert
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.histogram %{{.*}} : tensor<1024xi32, #[[B4:blocked[0-9]*]]> -> tensor<64xi32,
+// CHECK: tt.assert %{{.*}}, "in range" : tensor<1024xi1, #[[B4]]>
+// CHECK: tt.gather %{{.*}}[%{{.*}}] {axis = 0 : i32} : (tensor<1024xi32, #[[B4]]>, tensor<1024xi32, #[[B4]]>) -> tensor<1024xi32, #[[B4]]>
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return
+#b4 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @gather_histogram_assert(%x: tensor<1024x!tt.ptr<i32>, #b4>, %i: tensor<1024x!tt.ptr<i32>, #b4>, %out: tensor<1024x!tt.ptr<i32>, #b4>) -> tensor<64xi32, #b1> {
+    %zero = arith.constant dense<0> : tensor<1024xi32, #b1>
+    %v4 = tt.load %x : tensor<1024x!tt.ptr<i32>, #b4>
+    %v = ttg.convert_layout %v4 : tensor<1024xi32, #b4> -> tensor<1024xi32, #b1>
+    %h = tt.histogram %v : tensor<1024xi32, #b1> -> tensor<64xi32, #b1>
+    %idx4 = tt.load %i : tensor<1024x!tt.ptr<i32>, #b4>
+    %idx = ttg.convert_layout %idx4 : tensor<1024xi32, #b4> -> tensor<1024xi32, #b1>
+    %ok = arith.cmpi sge, %idx, %zero : tensor<1024xi32, #b1>
+    tt.assert %ok, "in range" : tensor<1024xi1, #b1>
+    %g = tt.gather %v[%idx] {axis = 0 : i32} : (tensor<1024xi32, #b1>, tensor<1024xi32, #b1>) -> tensor<1024xi32, #b1>
+    %g4 = ttg.convert_layout %g : tensor<1024xi32, #b1> -> tensor<1024xi32, #b4>
+    tt.store %out, %g4 : tensor<1024x!tt.ptr<i32>, #b4>
+    tt.return %h : tensor<64xi32, #b1>
+  }
+}
