@@ -43,7 +43,7 @@ def cases():
     output positions, bytes, tolerance). The args factory makes fresh outputs
     around shared inputs; the order is the TTIR's params."""
     import gelu_f32, row_argmax_f32, row_scan_f32, histogram_f32  # noqa: E401
-    import sum_atomic_f32, affine_i8_int64, transpose_f16  # noqa: E401
+    import sum_atomic_f32, affine_i8_int64, transpose_f16, hist_gather_i32  # noqa: E401
     import leaky_sum_noinline, rmsnorm_f32, swiglu_f16, batched_transpose  # noqa: E401
     out = []
 
@@ -108,6 +108,12 @@ def cases():
          (cdiv(n, 1024),), dict(BLOCK=1024, num_warps=4),
          lambda: [hx, empty(256, dtype=torch.int32, fill=0), empty(1, dtype=torch.int32, fill=-1),
                   n, 256], [1, 2], 4 * n + 4 * 256)
+    gx = torch.randint(0, 64, (n,), device="cuda", dtype=torch.int32)
+    gi = torch.randint(0, 1024, (n,), device="cuda", dtype=torch.int32)
+    case("hist_gather_i32", hist_gather_i32.hist_gather_kernel, "2^26 int32, 64 bins",
+         (cdiv(n, 1024),), dict(BLOCK=1024, BINS=64, num_warps=4),
+         lambda: [gx, gi, empty(64, dtype=torch.int32, fill=0), empty(n, dtype=torch.int32), n],
+         [2, 3], 3 * 4 * n + 4 * 64)
     # owner (position 2) is whichever program won the CAS: not compared.
     case("sum_atomic_f32", sum_atomic_f32.sum_atomic_kernel, "2^26 fp32", (cdiv(n, 2048),),
          dict(BLOCK=2048, num_warps=4),

@@ -1,7 +1,8 @@
 //===- CasesFlat.cpp - Tests of the 1D examples: math, atomics, int64 -----===//
 //
-// gelu_f32, histogram_f32, sum_atomic_f32 (sizes not specialized: odd tails
-// run) and affine_i8_int64 (n: i64, a multiple of 16; one size > 2^31).
+// gelu_f32, histogram_f32, sum_atomic_f32, hist_gather_i32 (sizes not
+// specialized: odd tails run) and affine_i8_int64 (n: i64, a multiple of 16;
+// one size > 2^31).
 //
 //===----------------------------------------------------------------------===//
 
@@ -113,12 +114,61 @@ void runAffineI8(Kernel &k, Rng &rng, Reporter &report) {
     });
 }
 
+/// tl.histogram + tl.gather + tl.device_assert: hist counts x in 64 bins,
+/// out[i] = x[block(i) + idx[i]] (0 past n), every idx in [0, 1024). The
+/// last run breaks the assertion on purpose: the launch must stop with
+/// CUDA_ERROR_ASSERT, after which the context is gone and is reset.
+void runHistGather(Kernel &k, Rng &rng, Reporter &report) {
+  const int64_t block = 1024, bins = 64;
+  for (int64_t n : kFlatSizes)
+    report.run(nLabel("hist_gather_i32", n), [&] {
+      std::vector<int32_t> x(n), idx(n);
+      for (int64_t i = 0; i < n; ++i) {
+        x[i] = static_cast<int32_t>(rng.next() % bins);
+        idx[i] = static_cast<int32_t>(rng.next() % block);
+      }
+      Buffer dx = Buffer::from(x), didx = Buffer::from(idx), dhist(bins * 4), dout(n * 4);
+      dhist.fill(0);
+      k.launch({unsigned(cdiv(n, block))},
+               {Arg::ptr(dx), Arg::ptr(didx), Arg::ptr(dhist), Arg::ptr(dout), Arg::i(n)});
+      std::vector<int32_t> hist(bins, 0), out(n);
+      for (int64_t i = 0; i < n; ++i) {
+        ++hist[x[i]];
+        int64_t src = i / block * block + idx[i];
+        out[i] = src < n ? x[src] : 0;
+      }
+      return firstErrors({compareEqual("hist", dhist.read<int32_t>(bins), hist),
+                          compareEqual("out", dout.read<int32_t>(n), out)});
+    });
+  bool contextLost = false;
+  report.run("hist_gather_i32 index out of range -> device assertion", [&] {
+    const int64_t n = 4096;
+    std::vector<int32_t> x(n, 1), idx(n, 0);
+    idx[n / 2 + 7] = static_cast<int32_t>(block); // one past the block
+    Buffer dx = Buffer::from(x), didx = Buffer::from(idx), dhist(bins * 4), dout(n * 4);
+    dhist.fill(0);
+    try {
+      k.launch({unsigned(cdiv(n, block))},
+               {Arg::ptr(dx), Arg::ptr(didx), Arg::ptr(dhist), Arg::ptr(dout), Arg::i(n)});
+    } catch (const CudaError &e) {
+      contextLost = true;
+      if (std::string(e.what()).find("CUDA_ERROR_ASSERT") == std::string::npos)
+        return std::string("expected CUDA_ERROR_ASSERT, got: ") + e.what();
+      return std::string();
+    }
+    return std::string("the launch finished: the assertion did not fire");
+  });
+  if (contextLost)
+    throw CudaError("context unusable after the expected device assertion");
+}
+
 } // namespace
 
 std::vector<Case> flatCases() {
   return {{"gelu_f32", "gelu_kernel", runGelu},
           {"histogram_f32", "histogram_kernel", runHistogram},
           {"sum_atomic_f32", "sum_atomic_kernel", runSumAtomic},
+          {"hist_gather_i32", "hist_gather_kernel", runHistGather},
           {"affine_i8_int64", "affine_i8_kernel", runAffineI8}};
 }
 
