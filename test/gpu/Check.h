@@ -101,6 +101,9 @@ std::vector<Case> corpusCases();  // add, softmax, cumsum, noinline
 std::vector<Case> exampleCases(); // the first four examples/
 std::vector<Case> rowCases();     // row_argmax, row_scan, transpose
 std::vector<Case> flatCases();    // gelu, histogram, sum_atomic, affine_i8
+/// Launches that must stop with a device assertion; they leave CUDA unusable
+/// in the process, so gpu-harness --device-asserts runs them on their own.
+std::vector<Case> deviceAssertCases();
 
 } // namespace gpu_test
 

@@ -1,7 +1,10 @@
 //===- main.cpp - Run the kernel tests over a directory of cubins ---------===//
 //
-//   gpu-harness [--seed N] [--only NAME,NAME...] DIR
+//   gpu-harness [--seed N] [--only NAME,NAME...] [--device-asserts] DIR
 //
+// --device-asserts runs only the launches that must stop with a device
+// assertion (a device assertion leaves the process's CUDA state unusable,
+// so they need a process of their own).
 // For every test case whose DIR/<name>/<kernel>.cubin and .json exist: load
 // it, run every size on fresh random inputs, compare with a host reference
 // and print PASS/FAIL/SKIP per (kernel, size). Missing cubins are SKIPs.
@@ -35,7 +38,8 @@ uint64_t caseSeed(uint64_t seed, const std::string &name) {
 }
 
 int usage() {
-  std::fprintf(stderr, "usage: gpu-harness [--seed N] [--only NAME,NAME...] CUBIN_DIR\n");
+  std::fprintf(stderr, "usage: gpu-harness [--seed N] [--only NAME,NAME...] "
+                       "[--device-asserts] CUBIN_DIR\n");
   return 2;
 }
 
@@ -46,6 +50,7 @@ int main(int argc, char **argv) {
       std::chrono::system_clock::now().time_since_epoch().count());
   std::set<std::string> only;
   std::string dir;
+  bool deviceAsserts = false;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--seed" && i + 1 < argc) {
@@ -54,6 +59,8 @@ int main(int argc, char **argv) {
       std::stringstream names(argv[++i]);
       for (std::string name; std::getline(names, name, ',');)
         only.insert(name);
+    } else if (arg == "--device-asserts") {
+      deviceAsserts = true;
     } else if (!arg.empty() && arg[0] != '-' && dir.empty()) {
       dir = arg;
     } else {
@@ -64,7 +71,11 @@ int main(int argc, char **argv) {
     return usage();
 
   std::vector<Case> cases;
-  for (auto group : {corpusCases, exampleCases, rowCases, flatCases})
+  auto groups = deviceAsserts
+                    ? std::vector<std::vector<Case> (*)()>{deviceAssertCases}
+                    : std::vector<std::vector<Case> (*)()>{corpusCases, exampleCases,
+                                                           rowCases, flatCases};
+  for (auto group : groups)
     for (Case &c : group())
       if (only.empty() || only.count(c.dir))
         cases.push_back(c);

@@ -77,6 +77,12 @@ for step in $STEPS; do
       rc=$?
       note "test $v: $(tail -n 1 "$OUT/test-$v.txt") (exit $rc)"
       [ $rc -eq 0 ] || status=1
+      # Launches that must stop with a device assertion, in a process of
+      # their own (the assertion leaves CUDA unusable in the process).
+      run_logged "$OUT/test-$v-asserts.txt" "$HARNESS_BUILD/gpu-harness" --device-asserts "$dir"
+      rc=$?
+      note "test $v device asserts: $(tail -n 1 "$OUT/test-$v-asserts.txt") (exit $rc)"
+      [ $rc -eq 0 ] || status=1
     done
     ;;
   bench)
