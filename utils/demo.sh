@@ -27,7 +27,9 @@ OUT_DIR="$BUILD_DIR/demo"
 fail() { echo "demo: error: $*" >&2; exit 1; }
 
 [ -x "$OPT" ] || fail "$OPT not found; build first (make build)"
-if ! "$OPT" --help 2>/dev/null | grep -q -e "${PIPELINE_FLAG}\b"; then
+# (grep -q on a pipe would end the tool with SIGPIPE, failing under pipefail.)
+OPT_HELP="$("$OPT" --help 2>/dev/null || true)"
+if ! grep -q -e "${PIPELINE_FLAG}\b" <<<"$OPT_HELP"; then
   fail "$OPT has no ${PIPELINE_FLAG} option: the TTIR pipeline is not registered"
 fi
 
@@ -88,7 +90,7 @@ fi
 
 # The ttgir stage on Triton's TTIR: every tensor gets a layout. Prints the
 # layouts chosen and how many ttg.convert_layout ops remain.
-if "$OPT" --help 2>/dev/null | grep -q -e "--triton-ttgir-pipeline\b"; then
+if grep -q -e "--triton-ttgir-pipeline\b" <<<"$OPT_HELP"; then
   echo
   echo "== triton-opt --triton-ttgir-pipeline on examples/*.ttir (TTIR -> TTGIR)"
   for in in "${examples[@]}"; do
