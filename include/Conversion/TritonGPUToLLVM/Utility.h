@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::triton {
@@ -155,6 +156,13 @@ LLVM::CallOp emitCall(Location loc, OpBuilder &b, Operation *anchor,
                       StringRef name, Type resultType, ValueRange args);
 
 //===-- Misc --------------------------------------------------------------===//
+
+/// Whether `type` (or its element type) is one of the 8-bit float types,
+/// which travel as i8 (LLVM has none).
+inline bool isFloat8(Type type) {
+  auto floatType = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+  return floatType && floatType.getWidth() == 8;
+}
 
 /// Bits of a scalar LLVM type (pointers: 64).
 unsigned getBitWidth(Type type);

@@ -11,6 +11,7 @@
 #include "Analysis/Membar.h"
 #include "Conversion/TritonGPUToLLVM/Passes.h"
 #include "Conversion/TritonGPUToLLVM/Patterns.h"
+#include "Conversion/TritonGPUToLLVM/Utility.h"
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
 
@@ -32,11 +33,6 @@ using namespace mlir::triton;
 namespace ttg = mlir::triton::gpu;
 
 namespace {
-
-bool isFp8(Type type) {
-  return isa<Float8E4M3FNType, Float8E5M2Type, Float8E4M3FNUZType,
-             Float8E5M2FNUZType>(getElementTypeOrSelf(type));
-}
 
 /// Constructs the patterns cannot lower, reported before converting (a
 /// failing pattern would otherwise leave the op to MLIR's generic arith
@@ -72,10 +68,23 @@ LogicalResult checkLowerable(ModuleOp module) {
       }
       return;
     }
+    if (auto cast = dyn_cast<triton::FpToFpOp>(op)) {
+      // The sm_89+ paired conversions know e4m3 (fn) and e5m2 only.
+      for (Type type : {cast.getSrc().getType(), cast.getType()}) {
+        Type element = getElementTypeOrSelf(type);
+        if (isFloat8(element) &&
+            !isa<Float8E4M3FNType, Float8E5M2Type>(element)) {
+          op->emitOpError("conversion of ")
+              << element << " is not lowered (f8E4M3FN and f8E5M2 are)";
+          ok = false;
+        }
+      }
+      return;
+    }
     if ((ns == "arith" || ns == "math") &&
         llvm::any_of(llvm::concat<Type>(op->getOperandTypes(),
                                         op->getResultTypes()),
-                     isFp8)) {
+                     isFloat8)) {
       op->emitOpError("on 8-bit floats is not lowered; cast with "
                       "tt.fp_to_fp first");
       ok = false;

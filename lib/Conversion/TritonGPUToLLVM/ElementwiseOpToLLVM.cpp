@@ -20,11 +20,6 @@ using namespace mlir::triton;
 
 namespace {
 
-bool isFp8(Type type) {
-  return isa<Float8E4M3FNType, Float8E5M2Type, Float8E4M3FNUZType,
-             Float8E5M2FNUZType>(type);
-}
-
 //===-- arith / math on tensors: one scalar op per register ---------------===//
 
 struct TensorScalarization : public ConversionPattern {
@@ -176,7 +171,7 @@ void addLambda(RewritePatternSet &patterns, TypeConverterT &converter, Fn fn) {
 Value convertFp8(triton::FpToFpOp op, Type srcType, Type dstType, Value x,
                  Location loc, OpBuilder &b) {
   Type f16 = b.getF16Type(), f32 = b.getF32Type();
-  if (isFp8(srcType)) {
+  if (isFloat8(srcType)) {
     // fp8 -> f16 exactly (cvt.rn.f16x2.e4m3x2 / e5m2x2), then widen.
     StringRef kind = isa<Float8E5M2Type>(srcType) ? "e5m2x2" : "e4m3x2";
     Value x16 = LLVM::ZExtOp::create(b, loc, b.getI16Type(), x);
@@ -229,11 +224,12 @@ Value lowerFpToFp(triton::FpToFpOp op, Type elementType, ValueRange operands,
   Type srcType = getElementTypeOrSelf(op.getSrc().getType());
   Type dstType = getElementTypeOrSelf(op.getType());
   Value x = operands[0];
-  if (isFp8(srcType) && isFp8(dstType)) {
+  if (isFloat8(srcType) && isFloat8(dstType)) {
     op.emitOpError("between two 8-bit float types is not lowered");
     return {};
   }
-  if (isFp8(srcType) || isFp8(dstType))
+  // (Other 8-bit float types are refused before the conversion starts.)
+  if (isFloat8(srcType) || isFloat8(dstType))
     return convertFp8(op, srcType, dstType, x, loc, b);
   unsigned srcBits = srcType.getIntOrFloatBitWidth();
   unsigned dstBits = dstType.getIntOrFloatBitWidth();

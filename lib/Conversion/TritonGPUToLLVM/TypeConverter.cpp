@@ -32,16 +32,9 @@ TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(
     return IntegerType::get(ctx, 32);
   });
   // LLVM has no 8-bit float types; fp8 values travel as i8.
-  addConversion([ctx](Float8E4M3FNType) -> Type {
-    return IntegerType::get(ctx, 8);
-  });
-  addConversion([ctx](Float8E5M2Type) -> Type {
-    return IntegerType::get(ctx, 8);
-  });
-  addConversion([ctx](Float8E4M3FNUZType) -> Type {
-    return IntegerType::get(ctx, 8);
-  });
-  addConversion([ctx](Float8E5M2FNUZType) -> Type {
+  addConversion([ctx](FloatType type) -> std::optional<Type> {
+    if (type.getWidth() != 8)
+      return std::nullopt; // the LLVM converter's own rules
     return IntegerType::get(ctx, 8);
   });
 }

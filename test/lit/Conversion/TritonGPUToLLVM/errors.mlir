@@ -44,3 +44,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp8_variant(%x: f32, %p: !tt.ptr<f8E4M3FNUZ>) {
+    // expected-error @+1 {{conversion of 'f8E4M3FNUZ' is not lowered (f8E4M3FN and f8E5M2 are)}}
+    %y = tt.fp_to_fp %x, rounding = rtne : f32 -> f8E4M3FNUZ
+    tt.store %p, %y : !tt.ptr<f8E4M3FNUZ>
+    tt.return
+  }
+}
