@@ -1,4 +1,5 @@
-//===- ElementwiseBase.h - per-element lowering of elementwise ops -*- C++ -*-===//
+//===- ElementwiseBase.h - per-element lowering of elementwise ops -*- C++
+//-*-===//
 //
 // An elementwise op on tensors lowers to the same computation on every
 // register of the thread; on scalars, once. ElementwiseOpConversion does the

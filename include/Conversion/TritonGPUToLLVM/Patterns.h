@@ -1,4 +1,5 @@
-//===- Patterns.h - the op families of the TTGIR -> LLVM lowering -*- C++ -*-===//
+//===- Patterns.h - the op families of the TTGIR -> LLVM lowering -*- C++
+//-*-===//
 //
 // One populate function per op family; each lives in its own file
 // (<Family>OpToLLVM.cpp). The pass (ConvertTritonGPUToLLVM.cpp) collects

@@ -117,8 +117,8 @@ struct ScratchElement {
   ScratchElement(Type llvmType, OpBuilder &b)
       : llvmType(llvmType),
         storedType(isa<LLVM::LLVMPointerType>(llvmType) ? b.getI64Type()
-                   : llvmType.isInteger(1)            ? b.getI8Type()
-                                                      : llvmType) {}
+                   : llvmType.isInteger(1)              ? b.getI8Type()
+                                                        : llvmType) {}
   Value toStored(Location loc, OpBuilder &b, Value v) const {
     if (isa<LLVM::LLVMPointerType>(llvmType))
       return LLVM::PtrToIntOp::create(b, loc, storedType, v);
@@ -150,12 +150,11 @@ struct ConvertLayoutOpConversion
     auto srcTy = cast<RankedTensorType>(op.getSrc().getType());
     auto dstTy = cast<RankedTensorType>(op.getType());
     if (!isa_and_nonnull<ttg::DistributedEncodingTrait>(srcTy.getEncoding()) ||
-        !isa_and_nonnull<ttg::DistributedEncodingTrait>(dstTy.getEncoding()))
-      {
-    op.emitOpError("lowering to LLVM supports conversions between "
-                            "distributed layouts only");
-    return failure();
-  }
+        !isa_and_nonnull<ttg::DistributedEncodingTrait>(dstTy.getEncoding())) {
+      op.emitOpError("lowering to LLVM supports conversions between "
+                     "distributed layouts only");
+      return failure();
+    }
     if (failed(ttg::tryToLinearLayout(srcTy.getShape(), srcTy.getEncoding(),
                                       [&] { return op.emitOpError(); })) ||
         failed(ttg::tryToLinearLayout(dstTy.getShape(), dstTy.getEncoding(),
@@ -171,12 +170,11 @@ struct ConvertLayoutOpConversion
         unpackLLElements(op.getLoc(), adaptor.getSrc(), rewriter);
 
     FailureOr<SmallVector<Value>> outVals;
-    if (conversion.hasInDim(kBlock(ctx)))
-      {
-    op.emitOpError("lowering to LLVM does not support layout "
-                            "conversions that move data between CTAs");
-    return failure();
-  }
+    if (conversion.hasInDim(kBlock(ctx))) {
+      op.emitOpError("lowering to LLVM does not support layout "
+                     "conversions that move data between CTAs");
+      return failure();
+    }
     if (conversion.hasInDim(kWarp(ctx)))
       outVals = transferThroughSharedMemory(op, inVals, rewriter);
     else if (conversion.hasInDim(kLane(ctx)))
@@ -187,8 +185,8 @@ struct ConvertLayoutOpConversion
       outVals = inVals;
     if (failed(outVals))
       return failure();
-    rewriter.replaceOp(op, packLLElements(op.getLoc(), structType, *outVals,
-                                          rewriter));
+    rewriter.replaceOp(
+        op, packLLElements(op.getLoc(), structType, *outVals, rewriter));
     return success();
   }
 
@@ -234,8 +232,7 @@ FailureOr<SmallVector<Value>> ConvertLayoutOpConversion::transferWithinWarp(
   MLIRContext *ctx = op.getContext();
   Location loc = op.getLoc();
   StringAttr kReg = kRegister(ctx), kLaneDim = kLane(ctx);
-  int numRegs =
-      conversion.hasInDim(kReg) ? conversion.getInDimSize(kReg) : 1;
+  int numRegs = conversion.hasInDim(kReg) ? conversion.getInDimSize(kReg) : 1;
   int laneBits = conversion.getInDimSizeLog2(kLaneDim);
   int numLanes = 1 << laneBits;
   // (source register, source lane) of a destination (register, lane).
@@ -289,8 +286,8 @@ FailureOr<SmallVector<Value>> ConvertLayoutOpConversion::transferWithinWarp(
   // Replay the exchange at compile time: every destination register of
   // every lane must receive the element the result layout puts there.
   {
-    LinearLayout srcLayout = ttg::toLinearLayout(
-        cast<RankedTensorType>(op.getSrc().getType()));
+    LinearLayout srcLayout =
+        ttg::toLinearLayout(cast<RankedTensorType>(op.getSrc().getType()));
     LinearLayout dstLayout = ttg::toLinearLayout(op.getType());
     auto elementOf = [&](const LinearLayout &layout, int32_t r, int32_t lane) {
       return applyLinearLayoutConst(layout, {{kReg, r}, {kLaneDim, lane}});
@@ -302,7 +299,8 @@ FailureOr<SmallVector<Value>> ConvertLayoutOpConversion::transferWithinWarp(
         auto [cr, a] = source(r, 0);
         int32_t sender = a ^ b;
         int32_t reg = cr ^ applyE(a) ^ rValue ^ applyE(sender);
-        if (elementOf(srcLayout, reg, sender) != elementOf(dstLayout, r, lane)) {
+        if (elementOf(srcLayout, reg, sender) !=
+            elementOf(dstLayout, r, lane)) {
           op.emitOpError("lowering to LLVM built inconsistent warp shuffles "
                          "for this layout conversion");
           return failure();
@@ -327,17 +325,17 @@ FailureOr<SmallVector<Value>> ConvertLayoutOpConversion::transferWithinWarp(
   SmallVector<int32_t> bBases, eOfOwnLane(eBases);
   for (int bit = 0; bit < laneBits; ++bit)
     bBases.push_back(source(0, 1 << bit).second);
-  Value bOfLane = applyLinearLayout(loc, rewriter,
-                                    bitsLayout(bBases, kLaneDim, numLanes),
-                                    {{kLaneDim, laneId}})
-                      .front();
+  Value bOfLane =
+      applyLinearLayout(loc, rewriter, bitsLayout(bBases, kLaneDim, numLanes),
+                        {{kLaneDim, laneId}})
+          .front();
   bool eIsZero = llvm::all_of(eBases, [](int32_t v) { return v == 0; });
-  Value eOfLane =
-      eIsZero ? Value()
-              : applyLinearLayout(loc, rewriter,
-                                  bitsLayout(eOfOwnLane, kOut, srcRegs),
-                                  {{kLaneDim, laneId}})
-                    .front();
+  Value eOfLane = eIsZero
+                      ? Value()
+                      : applyLinearLayout(loc, rewriter,
+                                          bitsLayout(eOfOwnLane, kOut, srcRegs),
+                                          {{kLaneDim, laneId}})
+                            .front();
   bool rIsZero = rounds.size() == 1;
   Value rOfLane = rIsZero ? Value()
                           : applyLinearLayout(loc, rewriter,
@@ -403,8 +401,8 @@ FailureOr<SmallVector<Value>> ConvertLayoutOpConversion::transferWithinWarp(
         continue;
       }
       Value isRound =
-          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                               rOfLane, i32Val(rewriter, loc, rValue));
+          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, rOfLane,
+                               i32Val(rewriter, loc, rValue));
       result = LLVM::SelectOp::create(rewriter, loc, isRound, value, result);
     }
     outVals.push_back(result);
@@ -429,12 +427,11 @@ ConvertLayoutOpConversion::transferThroughSharedMemory(
   for (const LinearLayout *layout : {&src, &dst})
     if (layout->hasInDim(kBlockDim) &&
         !layout->sublayoutIsZero({kBlockDim},
-                                 llvm::to_vector(layout->getOutDimNames())))
-      {
-    op.emitOpError("lowering to LLVM does not support layout "
-                            "conversions of tensors split over CTAs");
-    return failure();
-  }
+                                 llvm::to_vector(layout->getOutDimNames()))) {
+      op.emitOpError("lowering to LLVM does not support layout "
+                     "conversions of tensors split over CTAs");
+      return failure();
+    }
 
   unsigned bitwidth = getScratchBitwidth(srcTy.getElementType());
   SwizzledCvtTile tile = getSwizzledCvtTile(src, dst, bitwidth);
@@ -481,25 +478,22 @@ ConvertLayoutOpConversion::transferThroughSharedMemory(
   llvm::append_range(allBases, tile.reps);
   std::optional<BasisCoordinates> coords =
       BasisCoordinates::get(allBases, numBits);
-  if (!coords)
-    {
+  if (!coords) {
     op.emitOpError("lowering to LLVM could not build the swizzled "
-                          "shared-memory tile of this layout conversion");
+                   "shared-memory tile of this layout conversion");
     return failure();
   }
   uint64_t tileMask = (uint64_t(1) << tileBits) - 1;
   int numReps = 1 << tile.reps.size();
 
   FailureOr<Value> smemBase = getSharedMemoryAddress(loc, rewriter, op);
-  if (failed(smemBase))
-    {
+  if (failed(smemBase)) {
     op.emitOpError("has no shared memory allocated (run "
-                          "allocate-shared-memory-nv first)");
+                   "allocate-shared-memory-nv first)");
     return failure();
   }
 
-  Type llvmElemType =
-      getTypeConverter()->convertType(srcTy.getElementType());
+  Type llvmElemType = getTypeConverter()->convertType(srcTy.getElementType());
   ScratchElement element(llvmElemType, rewriter);
   auto [laneId, warpId] = getLaneAndWarpId(rewriter, loc);
 
@@ -555,10 +549,9 @@ ConvertLayoutOpConversion::transferThroughSharedMemory(
   };
   FailureOr<Side> store = buildSide(src);
   FailureOr<Side> load = buildSide(dst);
-  if (failed(store) || failed(load))
-    {
+  if (failed(store) || failed(load)) {
     op.emitOpError("lowering to LLVM could not place this layout "
-                          "conversion in its swizzled shared-memory tile");
+                   "conversion in its swizzled shared-memory tile");
     return failure();
   }
 
@@ -566,10 +559,9 @@ ConvertLayoutOpConversion::transferThroughSharedMemory(
     Value index = offset ? LLVM::XOrOp::create(rewriter, loc, threadOffset,
                                                i32Val(rewriter, loc, offset))
                          : threadOffset;
-    return LLVM::GEPOp::create(rewriter, loc, smemBase->getType(),
-                               element.storedType, *smemBase,
-                               ArrayRef<LLVM::GEPArg>{index},
-                               LLVM::GEPNoWrapFlags::inbounds);
+    return LLVM::GEPOp::create(
+        rewriter, loc, smemBase->getType(), element.storedType, *smemBase,
+        ArrayRef<LLVM::GEPArg>{index}, LLVM::GEPNoWrapFlags::inbounds);
   };
   /// Visits the vectors of one round: (first offset, registers in order).
   auto forEachVector = [&](const Side &side, int round,
@@ -610,9 +602,9 @@ ConvertLayoutOpConversion::transferThroughSharedMemory(
     return offset;
   };
   auto elementAt = [&](const Side &side, int32_t reg, int32_t lane,
-                     int32_t warp) {
-    return applyFlat(side.flat, {{kReg, reg}, {kLaneDim, lane},
-                                 {kWarpDim, warp}});
+                       int32_t warp) {
+    return applyFlat(side.flat,
+                     {{kReg, reg}, {kLaneDim, lane}, {kWarpDim, warp}});
   };
   int numLanes = 1 << store->laneOffsets.size();
   int numWarps = 1 << store->warpOffsets.size();
@@ -642,15 +634,14 @@ ConvertLayoutOpConversion::transferThroughSharedMemory(
     for (int32_t warp = 0; warp < numWarps; ++warp)
       for (int32_t lane = 0; lane < numLanes; ++lane) {
         int32_t base = threadOffset(*load, lane, warp);
-        forEachVector(*load, round,
-                      [&](uint64_t offset, ArrayRef<int32_t> regs) {
-                        for (auto [j, reg] : llvm::enumerate(regs)) {
-                          auto it = slots.find((base ^ offset) + j);
-                          consistent &=
-                              it != slots.end() &&
+        forEachVector(
+            *load, round, [&](uint64_t offset, ArrayRef<int32_t> regs) {
+              for (auto [j, reg] : llvm::enumerate(regs)) {
+                auto it = slots.find((base ^ offset) + j);
+                consistent &= it != slots.end() &&
                               it->second == elementAt(*load, reg, lane, warp);
-                        }
-                      });
+              }
+            });
       }
     if (!consistent) {
       op.emitOpError("lowering to LLVM built an inconsistent shared-memory "
@@ -668,8 +659,8 @@ ConvertLayoutOpConversion::transferThroughSharedMemory(
       Value ptr = address(store->threadOffset, offset);
       Value value;
       if (regs.size() == 1) {
-        value = element.toStored(
-            loc, rewriter, inVals[store->regs.uniqueToOriginal(regs[0])]);
+        value = element.toStored(loc, rewriter,
+                                 inVals[store->regs.uniqueToOriginal(regs[0])]);
       } else {
         auto vecType = VectorType::get(regs.size(), element.storedType);
         value = LLVM::UndefOp::create(rewriter, loc, vecType);
@@ -696,19 +687,18 @@ ConvertLayoutOpConversion::transferThroughSharedMemory(
       Value v = LLVM::LoadOp::create(rewriter, loc, vecType, ptr,
                                      /*alignment=*/elemBytes * regs.size());
       for (auto [j, reg] : llvm::enumerate(regs))
-        uniqueOut[reg] = element.fromStored(
-            loc, rewriter,
-            LLVM::ExtractElementOp::create(rewriter, loc, v,
-                                           i32Val(rewriter, loc, j)));
+        uniqueOut[reg] =
+            element.fromStored(loc, rewriter,
+                               LLVM::ExtractElementOp::create(
+                                   rewriter, loc, v, i32Val(rewriter, loc, j)));
     });
   }
   SmallVector<Value> outVals;
   for (int32_t r = 0; r < load->regs.numOriginal; ++r)
     outVals.push_back(uniqueOut[load->regs.originalToUnique(r)]);
-  if (llvm::any_of(outVals, [](Value v) { return !v; }))
-    {
+  if (llvm::any_of(outVals, [](Value v) { return !v; })) {
     op.emitOpError("lowering to LLVM left a register of this layout "
-                          "conversion unread");
+                   "conversion unread");
     return failure();
   }
   return outVals;

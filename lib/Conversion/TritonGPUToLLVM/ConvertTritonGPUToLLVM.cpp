@@ -16,10 +16,10 @@
 #include "Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -82,9 +82,9 @@ LogicalResult checkLowerable(ModuleOp module) {
       return;
     }
     if ((ns == "arith" || ns == "math") &&
-        llvm::any_of(llvm::concat<Type>(op->getOperandTypes(),
-                                        op->getResultTypes()),
-                     isFloat8)) {
+        llvm::any_of(
+            llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()),
+            isFloat8)) {
       op->emitOpError("on 8-bit floats is not lowered; cast with "
                       "tt.fp_to_fp first");
       ok = false;

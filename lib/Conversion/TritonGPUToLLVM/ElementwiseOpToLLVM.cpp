@@ -24,7 +24,8 @@ namespace {
 
 struct TensorScalarization : public ConversionPattern {
   TensorScalarization(TypeConverterT &converter, MLIRContext *ctx)
-      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/10, ctx) {}
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/10, ctx) {
+  }
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -135,8 +136,7 @@ struct MathFunctionConversion : public ElementwiseOpConversion<OpT> {
       return approxF32(loc, b, "ex2.approx", x);
     if (isa<math::LogOp>(op))
       return LLVM::FMulOp::create(b, loc, approxF32(loc, b, "lg2.approx", x),
-                                  constantVal(b, loc, f32,
-                                              0.6931471805599453));
+                                  constantVal(b, loc, f32, 0.6931471805599453));
     if (isa<math::Log2Op>(op))
       return approxF32(loc, b, "lg2.approx", x);
     if (isa<math::RsqrtOp>(op))
@@ -175,10 +175,9 @@ Value convertFp8(triton::FpToFpOp op, Type srcType, Type dstType, Value x,
     // fp8 -> f16 exactly (cvt.rn.f16x2.e4m3x2 / e5m2x2), then widen.
     StringRef kind = isa<Float8E5M2Type>(srcType) ? "e5m2x2" : "e4m3x2";
     Value x16 = LLVM::ZExtOp::create(b, loc, b.getI16Type(), x);
-    std::string asmString =
-        ("cvt.rn.f16x2." + kind + " $0, $1;").str();
-    Value pair = emitInlineAsm(loc, b, b.getI32Type(), {x16}, asmString,
-                               "=r,h", /*pure=*/true);
+    std::string asmString = ("cvt.rn.f16x2." + kind + " $0, $1;").str();
+    Value pair = emitInlineAsm(loc, b, b.getI32Type(), {x16}, asmString, "=r,h",
+                               /*pure=*/true);
     Value half = LLVM::BitcastOp::create(
         b, loc, f16, LLVM::TruncOp::create(b, loc, b.getI16Type(), pair));
     if (dstType.isF16())
@@ -309,8 +308,8 @@ void mlir::triton::populateElementwiseOpToLLVMPatterns(
       });
   addLambda<triton::BitcastOp>(
       patterns, converter,
-      [](triton::BitcastOp, Type elementType, ValueRange operands,
-         Location loc, ConversionPatternRewriter &b) -> Value {
+      [](triton::BitcastOp, Type elementType, ValueRange operands, Location loc,
+         ConversionPatternRewriter &b) -> Value {
         if (operands[0].getType() == elementType)
           return operands[0];
         if (isa<LLVM::LLVMPointerType>(elementType) &&
@@ -329,9 +328,8 @@ void mlir::triton::populateElementwiseOpToLLVMPatterns(
               b, loc, LLVM::MaximumOp::create(b, loc, x, lo), hi);
           return clamped;
         }
-        return LLVM::MinNumOp::create(b, loc,
-                                      LLVM::MaxNumOp::create(b, loc, x, lo),
-                                      hi);
+        return LLVM::MinNumOp::create(
+            b, loc, LLVM::MaxNumOp::create(b, loc, x, lo), hi);
       });
   addLambda<triton::PreciseSqrtOp>(
       patterns, converter,
@@ -347,15 +345,15 @@ void mlir::triton::populateElementwiseOpToLLVMPatterns(
       });
   addLambda<triton::MulhiUIOp>(
       patterns, converter,
-      [](triton::MulhiUIOp, Type elementType, ValueRange operands,
-         Location loc, ConversionPatternRewriter &b) -> Value {
+      [](triton::MulhiUIOp, Type elementType, ValueRange operands, Location loc,
+         ConversionPatternRewriter &b) -> Value {
         unsigned bits = elementType.getIntOrFloatBitWidth();
         Type wide = b.getIntegerType(2 * bits);
         Value product = LLVM::MulOp::create(
             b, loc, LLVM::ZExtOp::create(b, loc, wide, operands[0]),
             LLVM::ZExtOp::create(b, loc, wide, operands[1]));
-        Value high = LLVM::LShrOp::create(b, loc, product,
-                                          intVal(b, loc, wide, bits));
+        Value high =
+            LLVM::LShrOp::create(b, loc, product, intVal(b, loc, wide, bits));
         return LLVM::TruncOp::create(b, loc, elementType, high);
       });
   addLambda<triton::FpToFpOp>(patterns, converter, lowerFpToFp);
@@ -363,8 +361,8 @@ void mlir::triton::populateElementwiseOpToLLVMPatterns(
       patterns, converter,
       [](triton::ExternElementwiseOp op, Type elementType, ValueRange operands,
          Location loc, ConversionPatternRewriter &b) -> Value {
-        LLVM::CallOp call = emitCall(loc, b, op, op.getSymbol(), elementType,
-                                     operands);
+        LLVM::CallOp call =
+            emitCall(loc, b, op, op.getSymbol(), elementType, operands);
         return call.getResult();
       });
 }

@@ -61,8 +61,8 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<triton::FuncOp> {
       if (!resultType)
         return rewriter.notifyMatchFailure(funcOp, "result type");
     }
-    auto llvmType = LLVM::LLVMFunctionType::get(
-        resultType, signature.getConvertedTypes());
+    auto llvmType =
+        LLVM::LLVMFunctionType::get(resultType, signature.getConvertedTypes());
 
     auto newFunc = LLVM::LLVMFuncOp::create(
         rewriter, funcOp.getLoc(), funcOp.getName(), llvmType,
@@ -70,10 +70,9 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<triton::FuncOp> {
     if (kernel) {
       newFunc->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
                        rewriter.getUnitAttr());
-      newFunc->setAttr(
-          NVVM::NVVMDialect::getReqntidAttrName(),
-          rewriter.getDenseI32ArrayAttr(
-              {config.numWarps * config.threadsPerWarp}));
+      newFunc->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
+                       rewriter.getDenseI32ArrayAttr(
+                           {config.numWarps * config.threadsPerWarp}));
     } else if (funcOp->hasAttr("noinline")) {
       newFunc.setNoInline(true);
     }
@@ -146,8 +145,8 @@ struct CallOpConversion : public ConvertOpToLLVMPattern<triton::CallOp> {
     args.push_back(caller.getArgument(n - 1));
 
     SmallVector<Type> resultTypes;
-    if (failed(getTypeConverter()->convertTypes(op.getResultTypes(),
-                                                resultTypes)))
+    if (failed(
+            getTypeConverter()->convertTypes(op.getResultTypes(), resultTypes)))
       return rewriter.notifyMatchFailure(op, "result type");
     Type resultType;
     if (resultTypes.size() == 1)

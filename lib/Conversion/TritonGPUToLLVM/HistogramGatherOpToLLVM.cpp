@@ -74,18 +74,18 @@ struct HistogramOpConversion
     LinearLayout srcLayout = ttg::toLinearLayout(srcType);
     Value threadPred = emitRedundancyMask(loc, b, srcLayout);
     SmallVector<bool> unique = getUniqueRegisters(srcLayout);
-    Value lane = LLVM::AndOp::create(b, loc, getThreadId(b, loc),
-                                     i32Val(b, loc, 31));
+    Value lane =
+        LLVM::AndOp::create(b, loc, getThreadId(b, loc), i32Val(b, loc, 31));
 
     // Per-warp counts of the bins this lane owns.
     SmallVector<Value> counts(binsPerLane, i32Val(b, loc, 0));
     Value all = i32Val(b, loc, -1);
     auto selectBits = [&](Value mask, Value ballotBits, Value bitSet) {
       // Keep the lanes whose bit equals `bitSet`.
-      Value flip = LLVM::SelectOp::create(b, loc, bitSet, i32Val(b, loc, 0),
-                                          all);
-      return LLVM::AndOp::create(
-          b, loc, mask, LLVM::XOrOp::create(b, loc, ballotBits, flip));
+      Value flip =
+          LLVM::SelectOp::create(b, loc, bitSet, i32Val(b, loc, 0), all);
+      return LLVM::AndOp::create(b, loc, mask,
+                                 LLVM::XOrOp::create(b, loc, ballotBits, flip));
     };
     for (size_t i = 0; i < values.size(); ++i) {
       if (!unique[i])
@@ -96,10 +96,10 @@ struct HistogramOpConversion
       for (int j = 0; j < bits; ++j) {
         Value bit = LLVM::AndOp::create(b, loc, value,
                                         intVal(b, loc, valueType, 1ll << j));
-        ballots.push_back(ballot(
-            loc, b,
-            LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, bit,
-                                 intVal(b, loc, valueType, 0))));
+        ballots.push_back(
+            ballot(loc, b,
+                   LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, bit,
+                                        intVal(b, loc, valueType, 0))));
       }
       // Elements whose high bin bits are this lane's id.
       Value mine = all;
@@ -143,7 +143,8 @@ struct HistogramOpConversion
     emitBarrier(loc, b);
     for (int64_t k = 0; k < binsPerLane; ++k) {
       Value slot = LLVM::AddOp::create(
-          b, loc, LLVM::MulOp::create(b, loc, lane, i32Val(b, loc, binsPerLane)),
+          b, loc,
+          LLVM::MulOp::create(b, loc, lane, i32Val(b, loc, binsPerLane)),
           i32Val(b, loc, k));
       Value ptr = LLVM::GEPOp::create(b, loc, (*scratch).getType(), countType,
                                       *scratch, ValueRange{slot});
@@ -214,8 +215,8 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<triton::GatherOp> {
         i32Index = LLVM::TruncOp::create(b, loc, b.getI32Type(), index);
       else if (bits < 32)
         i32Index = LLVM::SExtOp::create(b, loc, b.getI32Type(), index);
-      c[axis] = LLVM::AndOp::create(b, loc, i32Index,
-                                    i32Val(b, loc, axisSize - 1));
+      c[axis] =
+          LLVM::AndOp::create(b, loc, i32Index, i32Val(b, loc, axisSize - 1));
     }
 
     SmallVector<Value> results;
@@ -282,10 +283,9 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<triton::GatherOp> {
     }
     emitBarrier(loc, b);
     for (const SmallVector<Value> &c : coords) {
-      Value ptr = LLVM::GEPOp::create(b, loc, (*scratch).getType(), slotType,
-                                      *scratch,
-                                      ValueRange{rowMajorOffset(loc, b, c,
-                                                                shape)});
+      Value ptr =
+          LLVM::GEPOp::create(b, loc, (*scratch).getType(), slotType, *scratch,
+                              ValueRange{rowMajorOffset(loc, b, c, shape)});
       Value value = LLVM::LoadOp::create(b, loc, slotType, ptr);
       if (slotType != elementType)
         value = LLVM::TruncOp::create(b, loc, elementType, value);

@@ -44,8 +44,7 @@ LogicalResult checkMemDesc(Operation *op, ttg::MemDescType type) {
 /// The address of every register of a tensor of `tensorType` in the view
 /// `memDesc` (lowered struct `llvmMemDesc`).
 SmallVector<Value> elementAddresses(Location loc, OpBuilder &b,
-                                    ttg::MemDescType memDesc,
-                                    Value llvmMemDesc,
+                                    ttg::MemDescType memDesc, Value llvmMemDesc,
                                     RankedTensorType tensorType,
                                     Type elementType) {
   MLIRContext *ctx = b.getContext();
@@ -62,8 +61,8 @@ SmallVector<Value> elementAddresses(Location loc, OpBuilder &b,
       ins.push_back(
           {dims[d], LLVM::XOrOp::create(b, loc, coord, members[1 + d])});
     Value offset = applyLinearLayout(loc, b, inverse, ins)[offsetIndex];
-    addresses.push_back(LLVM::GEPOp::create(b, loc, base.getType(),
-                                            elementType, base,
+    addresses.push_back(LLVM::GEPOp::create(b, loc, base.getType(), elementType,
+                                            base,
                                             ArrayRef<LLVM::GEPArg>{offset}));
   }
   return addresses;
@@ -150,8 +149,7 @@ struct LocalStoreOpConversion
   }
 };
 
-struct LocalLoadOpConversion
-    : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
+struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
   LogicalResult
@@ -170,9 +168,8 @@ struct LocalLoadOpConversion
     Type element = cast<LLVM::LLVMStructType>(structType).getBody().front();
     Type stored = storedType(element, rewriter);
     SmallVector<Value> values;
-    for (Value address : elementAddresses(loc, rewriter, type,
-                                          adaptor.getSrc(), op.getType(),
-                                          stored)) {
+    for (Value address : elementAddresses(loc, rewriter, type, adaptor.getSrc(),
+                                          op.getType(), stored)) {
       Value v = LLVM::LoadOp::create(rewriter, loc, stored, address);
       if (stored != element)
         v = LLVM::TruncOp::create(rewriter, loc, element, v);

@@ -1,4 +1,5 @@
-//===- PrintAssertOpToLLVM.cpp - tt.print / tt.assert to CUDA runtime calls ===//
+//===- PrintAssertOpToLLVM.cpp - tt.print / tt.assert to CUDA runtime calls
+//===//
 //
 // tt.print becomes one `vprintf(format, args)` per element a thread holds,
 // in Triton's format:
@@ -68,9 +69,8 @@ Value getStringGlobal(Location loc, OpBuilder &b, Operation *anchor,
 /// A printf conversion for `value` (an LLVM scalar), and `value` promoted
 /// the way vprintf expects its argument (ints to at least 32 bits, floats to
 /// double; with `hex`, the bits of any value as an unsigned integer).
-std::pair<std::string, Value> formatValue(Location loc, OpBuilder &b,
-                                          Value value, bool isSigned,
-                                          bool hex) {
+std::pair<std::string, Value>
+formatValue(Location loc, OpBuilder &b, Value value, bool isSigned, bool hex) {
   Type type = value.getType();
   if (isa<LLVM::LLVMPointerType>(type))
     return {"%p", value};
@@ -139,8 +139,7 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<triton::PrintOp> {
     if (op.getArgs().empty()) {
       Value format = getStringGlobal(loc, rewriter, op, "printfFormat_",
                                      "pid (%u, %u, %u)%s\n");
-      emitVprintf(loc, rewriter, op, format,
-                  {pid[0], pid[1], pid[2], prefix});
+      emitVprintf(loc, rewriter, op, format, {pid[0], pid[1], pid[2], prefix});
       rewriter.eraseOp(op);
       return success();
     }
@@ -188,8 +187,7 @@ struct PrintOpConversion : public ConvertOpToLLVMPattern<triton::PrintOp> {
         args.push_back(promoted);
         // Every element of an operand uses the same format.
         if (!format)
-          format =
-              getStringGlobal(loc, rewriter, op, "printfFormat_", text);
+          format = getStringGlobal(loc, rewriter, op, "printfFormat_", text);
         emitVprintf(loc, rewriter, op, format, args);
       }
     }
@@ -235,11 +233,11 @@ struct AssertOpConversion : public ConvertOpToLLVMPattern<triton::AssertOp> {
     Value failed;
     for (Value element :
          unpackLLElements(loc, adaptor.getCondition(), rewriter)) {
-      Value isFalse = LLVM::ICmpOp::create(
-          rewriter, loc, LLVM::ICmpPredicate::eq, element,
-          zeroVal(rewriter, loc, element.getType()));
-      failed = failed ? LLVM::OrOp::create(rewriter, loc, failed, isFalse)
-                      : isFalse;
+      Value isFalse =
+          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, element,
+                               zeroVal(rewriter, loc, element.getType()));
+      failed =
+          failed ? LLVM::OrOp::create(rewriter, loc, failed, isFalse) : isFalse;
     }
 
     auto [file, line] = fileAndLine(loc);

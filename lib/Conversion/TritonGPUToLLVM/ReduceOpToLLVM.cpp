@@ -50,9 +50,8 @@ private:
 
   LogicalResult checkLayout(triton::ReduceOp op,
                             const LinearLayout &layout) const;
-  ElementTuple combine(ConversionPatternRewriter &rewriter,
-                       triton::ReduceOp op, ValueRange lhs,
-                       ValueRange rhs) const {
+  ElementTuple combine(ConversionPatternRewriter &rewriter, triton::ReduceOp op,
+                       ValueRange lhs, ValueRange rhs) const {
     return applyCombiner(rewriter, op.getLoc(), *getTypeConverter(),
                          op.getCombineOp(), lhs, rhs);
   }
@@ -104,9 +103,9 @@ void ReduceOpConversion::butterfly(ConversionPatternRewriter &rewriter,
   }
 }
 
-LogicalResult ReduceOpConversion::matchAndRewrite(
-    triton::ReduceOp op, OpAdaptor adaptor,
-    ConversionPatternRewriter &rewriter) const {
+LogicalResult
+ReduceOpConversion::matchAndRewrite(triton::ReduceOp op, OpAdaptor adaptor,
+                                    ConversionPatternRewriter &rewriter) const {
   Location loc = op.getLoc();
   MLIRContext *ctx = op.getContext();
   unsigned axis = op.getAxis();
@@ -192,8 +191,8 @@ LogicalResult ReduceOpConversion::packFromAccumulators(
     // the axis removed.
     for (StringAttr dim : {kLane(ctx), kWarp(ctx), kBlock(ctx)}) {
       int bits = layout.hasInDim(dim) ? layout.getInDimSizeLog2(dim) : 0;
-      int resBits = resLayout.hasInDim(dim) ? resLayout.getInDimSizeLog2(dim)
-                                            : 0;
+      int resBits =
+          resLayout.hasInDim(dim) ? resLayout.getInDimSizeLog2(dim) : 0;
       bool same = bits == resBits;
       for (int b = 0; same && b < bits; ++b) {
         Coords projected(layout.getBasis(dim, b));
@@ -276,12 +275,12 @@ LogicalResult ReduceOpConversion::reduceAcrossWarps(
   auto [lane, warp] = getLaneAndWarp(rewriter, loc, config.threadsPerWarp);
   SmallVector<std::pair<StringAttr, Value>> hw{{kLane(ctx), lane},
                                                {kWarp(ctx), warp}};
-  int numCTAs = layout.hasInDim(kBlock(ctx))
-                    ? layout.getInDimSize(kBlock(ctx))
-                    : 1;
+  int numCTAs =
+      layout.hasInDim(kBlock(ctx)) ? layout.getInDimSize(kBlock(ctx)) : 1;
   if (numCTAs > 1)
     hw.push_back({kBlock(ctx), getClusterCTAId(rewriter, loc, numCTAs)});
-  SmallVector<Value> threadCoords = applyLinearLayout(loc, rewriter, layout, hw);
+  SmallVector<Value> threadCoords =
+      applyLinearLayout(loc, rewriter, layout, hw);
   Value warpAlongAxis = gatherBits(rewriter, loc, warp, warpAxisBits);
 
   // One writer per warp and output element: the first lane along the axis,
@@ -295,7 +294,8 @@ LogicalResult ReduceOpConversion::reduceAcrossWarps(
   auto requireZero = [&](Value v, int32_t mask) {
     if (!mask)
       return;
-    Value bits = LLVM::AndOp::create(rewriter, loc, v, i32Val(rewriter, loc, mask));
+    Value bits =
+        LLVM::AndOp::create(rewriter, loc, v, i32Val(rewriter, loc, mask));
     Value isZero = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
                                         bits, i32Val(rewriter, loc, 0));
     writePred = LLVM::AndOp::create(rewriter, loc, writePred, isZero);
@@ -321,8 +321,8 @@ LogicalResult ReduceOpConversion::reduceAcrossWarps(
     }
     Value offset = linearize(rewriter, loc, coords, smemShape, order);
     for (auto [i, v] : llvm::enumerate(acc)) {
-      Value ptr = scratchElementPtr(rewriter, loc, (*bases)[i], llvmTypes[i],
-                                    offset);
+      Value ptr =
+          scratchElementPtr(rewriter, loc, (*bases)[i], llvmTypes[i], offset);
       storeShared(loc, rewriter, ptr, toScratch(rewriter, loc, v), writePred);
     }
   }
@@ -342,11 +342,10 @@ LogicalResult ReduceOpConversion::reduceAcrossWarps(
     groupMasks.push_back(n);
   int rounds = llvm::divideCeil(elems, numThreads);
   for (int round = 0; round < rounds; ++round) {
-    Value offset =
-        round == 0 ? tid
-                   : Value(LLVM::AddOp::create(
-                         rewriter, loc, tid,
-                         i32Val(rewriter, loc, round * numThreads)));
+    Value offset = round == 0 ? tid
+                              : Value(LLVM::AddOp::create(
+                                    rewriter, loc, tid,
+                                    i32Val(rewriter, loc, round * numThreads)));
     // Threads past the end take part in the shuffles only.
     Value needed;
     if ((round + 1) * numThreads > (int)elems)
@@ -358,8 +357,7 @@ LogicalResult ReduceOpConversion::reduceAcrossWarps(
     ElementTuple acc;
     SmallVector<Value> ptrs;
     for (auto [i, type] : llvm::enumerate(llvmTypes)) {
-      Value ptr =
-          scratchElementPtr(rewriter, loc, (*bases)[i], type, offset);
+      Value ptr = scratchElementPtr(rewriter, loc, (*bases)[i], type, offset);
       ptrs.push_back(ptr);
       Value loaded =
           loadShared(loc, rewriter, ptr, getScratchType(type), needed);
@@ -378,8 +376,8 @@ LogicalResult ReduceOpConversion::reduceAcrossWarps(
     Type type = llvmTypes[i];
     auto resultTy = dyn_cast<RankedTensorType>(result.getType());
     if (!resultTy) {
-      Value loaded = loadShared(loc, rewriter, (*bases)[i],
-                                getScratchType(type));
+      Value loaded =
+          loadShared(loc, rewriter, (*bases)[i], getScratchType(type));
       results.push_back(fromScratch(rewriter, loc, loaded, type));
       continue;
     }

@@ -97,11 +97,11 @@ mlir::triton::getScratchBases(OpBuilder &b, Location loc, Operation *op,
   SmallVector<Value> bases(llvmTypes.size());
   int32_t offset = 0;
   for (unsigned i : order) {
-    bases[i] = offset == 0
-                   ? *base
-                   : Value(LLVM::GEPOp::create(
-                         b, loc, base->getType(), b.getI8Type(), *base,
-                         ArrayRef<LLVM::GEPArg>{offset}));
+    bases[i] =
+        offset == 0
+            ? *base
+            : Value(LLVM::GEPOp::create(b, loc, base->getType(), b.getI8Type(),
+                                        *base, ArrayRef<LLVM::GEPArg>{offset}));
     offset += elems * scratchBytes(llvmTypes[i]);
   }
   return bases;
@@ -114,8 +114,7 @@ Value mlir::triton::scratchElementPtr(OpBuilder &b, Location loc, Value base,
 }
 
 SmallVector<int> mlir::triton::basesAlongAxis(const LinearLayout &layout,
-                                              StringAttr inDim,
-                                              unsigned axis) {
+                                              StringAttr inDim, unsigned axis) {
   SmallVector<int> bits;
   if (!layout.hasInDim(inDim))
     return bits;
@@ -136,14 +135,13 @@ bool mlir::triton::hasMixedBasis(const LinearLayout &layout, StringAttr inDim,
   return false;
 }
 
-std::pair<Value, Value> mlir::triton::getLaneAndWarp(OpBuilder &b,
-                                                     Location loc,
+std::pair<Value, Value> mlir::triton::getLaneAndWarp(OpBuilder &b, Location loc,
                                                      int threadsPerWarp) {
   Value tid = getThreadId(b, loc);
   Value lane =
       LLVM::AndOp::create(b, loc, tid, i32Val(b, loc, threadsPerWarp - 1));
-  Value warp = LLVM::LShrOp::create(b, loc, tid,
-                                    i32Val(b, loc, llvm::Log2_32(threadsPerWarp)));
+  Value warp = LLVM::LShrOp::create(
+      b, loc, tid, i32Val(b, loc, llvm::Log2_32(threadsPerWarp)));
   return {lane, warp};
 }
 

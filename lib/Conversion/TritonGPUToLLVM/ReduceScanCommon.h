@@ -43,9 +43,9 @@ Value fromScratch(OpBuilder &b, Location loc, Value value, Type llvmType);
 /// `op`'s shared-memory buffer; the arrays follow each other in order of
 /// decreasing element size (as Triton lays them out). `llvmTypes` are the
 /// operands' lowered element types. Fails when `op` has no buffer.
-FailureOr<SmallVector<Value>>
-getScratchBases(OpBuilder &b, Location loc, Operation *op, unsigned elems,
-                ArrayRef<Type> llvmTypes);
+FailureOr<SmallVector<Value>> getScratchBases(OpBuilder &b, Location loc,
+                                              Operation *op, unsigned elems,
+                                              ArrayRef<Type> llvmTypes);
 /// Bytes the arrays of getScratchBases take.
 unsigned getScratchBytes(unsigned elems, ArrayRef<Type> llvmTypes);
 
@@ -59,8 +59,7 @@ SmallVector<int> basesAlongAxis(const LinearLayout &layout, StringAttr inDim,
                                 unsigned axis);
 /// Whether some basis of `inDim` moves `axis` together with another
 /// output dimension.
-bool hasMixedBasis(const LinearLayout &layout, StringAttr inDim,
-                   unsigned axis);
+bool hasMixedBasis(const LinearLayout &layout, StringAttr inDim, unsigned axis);
 
 /// (lane, warp) of the calling thread computed from threadIdx.x alone (no
 /// warp-uniform shuffle, as Triton's reduce and scan lowerings do).

@@ -65,6 +65,5 @@ struct GetNumProgramsOpConversion
 
 void mlir::triton::populateSPMDOpToLLVMPatterns(TypeConverterT &converter,
                                                 RewritePatternSet &patterns) {
-  patterns.add<GetProgramIdOpConversion, GetNumProgramsOpConversion>(
-      converter);
+  patterns.add<GetProgramIdOpConversion, GetNumProgramsOpConversion>(converter);
 }

@@ -62,8 +62,7 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<triton::ScanOp> {
                   ConversionPatternRewriter &rewriter) const override;
 
 private:
-  FailureOr<AxisPlan> plan(triton::ScanOp op,
-                           const LinearLayout &layout) const;
+  FailureOr<AxisPlan> plan(triton::ScanOp op, const LinearLayout &layout) const;
   ElementTuple combine(ConversionPatternRewriter &rewriter, triton::ScanOp op,
                        ValueRange earlier, ValueRange later) const {
     return applyCombiner(rewriter, op.getLoc(), *getTypeConverter(),
@@ -87,8 +86,7 @@ FailureOr<AxisPlan> ScanOpConversion::plan(triton::ScanOp op,
   MLIRContext *ctx = op.getContext();
   unsigned axis = op.getAxis();
   bool reverse = op.getReverse();
-  for (StringAttr dim :
-       {kRegister(ctx), kLane(ctx), kWarp(ctx), kBlock(ctx)})
+  for (StringAttr dim : {kRegister(ctx), kLane(ctx), kWarp(ctx), kBlock(ctx)})
     if (hasMixedBasis(layout, dim, axis))
       return op.emitOpError("lowering: the ")
              << dim.getValue()
@@ -160,8 +158,9 @@ FailureOr<AxisPlan> ScanOpConversion::plan(triton::ScanOp op,
   for (auto &[lineKey, chunks] : grouped) {
     SmallVector<Chunk> line;
     for (auto &[highKey, regs] : chunks) {
-      llvm::sort(regs,
-                 [&](int a, int b) { return inScanOrder(axisOf(a), axisOf(b)); });
+      llvm::sort(regs, [&](int a, int b) {
+        return inScanOrder(axisOf(a), axisOf(b));
+      });
       line.push_back(Chunk{regs});
     }
     llvm::sort(line, [&](const Chunk &a, const Chunk &b) {
@@ -228,8 +227,8 @@ ScanOpConversion::matchAndRewrite(triton::ScanOp op, OpAdaptor adaptor,
     unsigned delta = steps << laneShift;
     if (!reverse)
       return shuffleUp(loc, rewriter, v, delta);
-    Value src = LLVM::AddOp::create(rewriter, loc, lane,
-                                    i32Val(rewriter, loc, delta));
+    Value src =
+        LLVM::AddOp::create(rewriter, loc, lane, i32Val(rewriter, loc, delta));
     return shuffleIdx(loc, rewriter, v, src);
   };
   auto laneAtLeast = [&](int k) {
@@ -305,10 +304,11 @@ ScanOpConversion::matchAndRewrite(triton::ScanOp op, OpAdaptor adaptor,
   if (warpCount > 1) {
     Value warpAlongAxis = gatherBits(rewriter, loc, warp, p.warpBits);
     Value scanWarp =
-        reverse ? Value(LLVM::SubOp::create(
-                      rewriter, loc, i32Val(rewriter, loc, warpCount - 1),
-                      warpAlongAxis))
-                : warpAlongAxis;
+        reverse
+            ? Value(LLVM::SubOp::create(rewriter, loc,
+                                        i32Val(rewriter, loc, warpCount - 1),
+                                        warpAlongAxis))
+            : warpAlongAxis;
     unsigned numChunks = 0;
     for (auto &line : p.lines)
       numChunks += line.size();
@@ -350,9 +350,9 @@ ScanOpConversion::matchAndRewrite(triton::ScanOp op, OpAdaptor adaptor,
     };
 
     // The last lane in scan order holds its warp's chunk totals.
-    Value writer = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                        scanLane,
-                                        i32Val(rewriter, loc, laneCount - 1));
+    Value writer =
+        LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, scanLane,
+                             i32Val(rewriter, loc, laneCount - 1));
     unsigned c = 0;
     for (auto &line : p.lines)
       for (Chunk &chunk : line) {
@@ -385,9 +385,9 @@ ScanOpConversion::matchAndRewrite(triton::ScanOp op, OpAdaptor adaptor,
           }
           running = combine(rewriter, op, running, partial);
           if (w + 1 < warpCount) {
-            Value after = LLVM::ICmpOp::create(
-                rewriter, loc, LLVM::ICmpPredicate::ugt, scanWarp,
-                i32Val(rewriter, loc, w));
+            Value after =
+                LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ugt,
+                                     scanWarp, i32Val(rewriter, loc, w));
             carry = selectTuple(rewriter, loc, after, running, carry);
           }
         }
@@ -400,12 +400,11 @@ ScanOpConversion::matchAndRewrite(triton::ScanOp op, OpAdaptor adaptor,
     // total, taken from the last lane in scan order.
     int32_t axisLaneMask = (laneCount - 1) << laneShift;
     Value lastLane =
-        reverse ? Value(LLVM::AndOp::create(rewriter, loc, lane,
-                                            i32Val(rewriter, loc,
-                                                   ~axisLaneMask)))
-                : Value(LLVM::OrOp::create(rewriter, loc, lane,
-                                           i32Val(rewriter, loc,
-                                                  axisLaneMask)));
+        reverse
+            ? Value(LLVM::AndOp::create(rewriter, loc, lane,
+                                        i32Val(rewriter, loc, ~axisLaneMask)))
+            : Value(LLVM::OrOp::create(rewriter, loc, lane,
+                                       i32Val(rewriter, loc, axisLaneMask)));
     for (auto &line : p.lines) {
       ElementTuple carry;
       for (auto [chunkIdx, chunk] : llvm::enumerate(line)) {
@@ -428,9 +427,9 @@ ScanOpConversion::matchAndRewrite(triton::ScanOp op, OpAdaptor adaptor,
     SmallVector<Value> elements;
     for (int r = 0; r < numRegs; ++r)
       elements.push_back(values[r & ~regMask][i]);
-    results.push_back(packLLElements(
-        loc, getTypeConverter()->convertType(result.getType()), elements,
-        rewriter));
+    results.push_back(
+        packLLElements(loc, getTypeConverter()->convertType(result.getType()),
+                       elements, rewriter));
   }
   rewriter.replaceOp(op, results);
   return success();

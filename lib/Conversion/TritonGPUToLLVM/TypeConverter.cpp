@@ -28,9 +28,8 @@ TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(
     members.append(type.getRank(), IntegerType::get(ctx, 32));
     return LLVM::LLVMStructType::getLiteral(ctx, members);
   });
-  addConversion([ctx](ttg::AsyncTokenType) -> Type {
-    return IntegerType::get(ctx, 32);
-  });
+  addConversion(
+      [ctx](ttg::AsyncTokenType) -> Type { return IntegerType::get(ctx, 32); });
   // LLVM has no 8-bit float types; fp8 values travel as i8.
   addConversion([ctx](FloatType type) -> std::optional<Type> {
     if (type.getWidth() != 8)
@@ -56,8 +55,7 @@ Type TritonGPUToLLVMTypeConverter::convertTensorType(
   if (!element)
     return {};
   MLIRContext *ctx = type.getContext();
-  int32_t registers =
-      layout->getInDimSize(StringAttr::get(ctx, "register"));
+  int32_t registers = layout->getInDimSize(StringAttr::get(ctx, "register"));
   SmallVector<Type> members(registers, element);
   return LLVM::LLVMStructType::getLiteral(ctx, members);
 }
