@@ -7,6 +7,7 @@
 // metadata JSON beside it. docs/target.md describes the stages and options.
 //
 //===----------------------------------------------------------------------===//
+#include "Compiler/Compiler.h"
 #include "Pipeline/CompileOptions.h"
 #include "Pipeline/Pipelines.h"
 #include "Pipeline/Registration.h"
@@ -153,30 +154,9 @@ FailureOr<CompileOptions> getCompileOptions(ModuleOp module, IRLevel level) {
   if (!parseTargetString(target, options))
     return module.emitError() << "unknown --target '" << target
                               << "' (expected cuda:90, sm_90a, sm_80, ...)";
-  if (level != IRLevel::TTGIR)
-    return options;
-
-  auto warps = module->getAttrOfType<IntegerAttr>("ttg.num-warps");
-  if (!warps)
-    return module.emitError(
-        "TTGIR module without an integer ttg.num-warps attribute");
-  options.numWarps = warps.getInt();
-  if (auto ctas = module->getAttrOfType<IntegerAttr>("ttg.num-ctas"))
-    options.numCtas = ctas.getInt();
-  if (auto threads = module->getAttrOfType<IntegerAttr>("ttg.threads-per-warp"))
-    options.threadsPerWarp = threads.getInt();
-  if (auto moduleTarget = module->getAttrOfType<StringAttr>("ttg.target")) {
-    CompileOptions fromModule;
-    if (!parseTargetString(moduleTarget.str(), fromModule))
-      return module.emitError()
-             << "unknown ttg.target '" << moduleTarget.getValue() << "'";
-    if (target.getNumOccurrences() == 0)
-      options.computeCapability = fromModule.computeCapability;
-    else if (fromModule.computeCapability != options.computeCapability)
-      return module.emitError()
-             << "--target=" << target << " disagrees with the module's "
-             << "ttg.target = \"" << moduleTarget.getValue() << "\"";
-  }
+  if (failed(applyModuleOptions(module, level, options,
+                                target.getNumOccurrences() != 0)))
+    return failure();
   return options;
 }
 

@@ -23,7 +23,7 @@
 // META: error: --metadata needs TTIR or TTGIR input: LLVM dialect has no kernel signature
 // SYNTAX: syntax.mlir:3:4: error: expected ')'
 // NOWARPS: ttgir-nowarps.mlir:2:1: error: TTGIR module without an integer ttg.num-warps attribute
-// MISMATCH: error: --target=sm_80 disagrees with the module's ttg.target = "cuda:90"
+// MISMATCH: error: target sm_80 disagrees with the module's ttg.target = "cuda:90"
 // METATTGIR: error: --metadata needs --emit=llvm-mlir or later: shared memory is only known after lowering
 // NOFILE: triton-translate: cannot open input file '{{.*}}missing.mlir'
 

@@ -1,0 +1,89 @@
+//===- Compiler.h - one kernel from IR text or a module to a cubin -*- C++ -*-===//
+//
+// The whole compiler as one call: a TTIR or TTGIR kernel goes through the
+// ttir, ttgir and llir pipelines, LLVM IR, PTX and ptxas, in memory, and
+// comes back as a cubin with its metadata. triton-aot, the runtime and
+// downstream compilers use this instead of chaining the stages themselves.
+// docs/embedding.md shows it in use.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITON_COMPILER_COMPILER_H
+#define TRITON_COMPILER_COMPILER_H
+
+#include "Pipeline/CompileOptions.h"
+#include "Target/IRLevel.h"
+#include "Target/KernelMetadata.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+#include <string>
+
+namespace mlir::triton {
+
+/// What one compilation produces.
+struct CompiledKernel {
+  /// The kernel's arguments, read before lowering (names, types, hints).
+  KernelSignature signature;
+  /// The options the kernel was compiled with, after a TTGIR module's own
+  /// attributes were applied (see applyModuleOptions).
+  CompileOptions options;
+  /// The TTGIR and LLVM IR, kept only when asked for (keepIntermediates).
+  std::string ttgir;
+  std::string llvmIR;
+  std::string ptx;
+  /// The ELF image ptxas wrote.
+  std::string cubin;
+  /// ptxas's -v report (registers, spills, shared memory).
+  std::string ptxasLog;
+  /// The `<kernel>.json` object (buildKernelMetadata).
+  llvm::json::Object metadata;
+  /// Bytes of shared memory the kernel needs (metadata "shared").
+  int64_t sharedBytes = 0;
+};
+
+/// How compileModule treats its input.
+struct CompileRequest {
+  CompileOptions options;
+  /// Whether options.computeCapability was chosen by the caller: a TTGIR
+  /// module's `ttg.target` must then agree with it; otherwise the module's
+  /// target wins.
+  bool targetGiven = false;
+  /// Keep the TTGIR and LLVM IR texts in the result.
+  bool keepIntermediates = false;
+};
+
+/// Completes `options` from a TTGIR module's attributes (ttg.num-warps,
+/// ttg.num-ctas, ttg.threads-per-warp, ttg.target); a TTIR module leaves
+/// them untouched. Emits an error on the module and fails when they are
+/// missing, unknown or disagree with a target the caller gave.
+LogicalResult applyModuleOptions(ModuleOp module, IRLevel level,
+                                 CompileOptions &options, bool targetGiven);
+
+/// Compiles `module` (TTIR or TTGIR; it is lowered in place) to a cubin.
+/// Errors go to the module's context as diagnostics.
+FailureOr<CompiledKernel> compileModule(ModuleOp module,
+                                        const CompileRequest &request);
+
+/// Parses `source` (MLIR text of a TTIR or TTGIR module) in a context of its
+/// own and compiles it. `bufferName` names the source in diagnostics. On
+/// failure the error holds every diagnostic, with locations. Safe to call
+/// from several threads at once.
+llvm::Expected<CompiledKernel> compileSource(llvm::StringRef source,
+                                             const CompileRequest &request,
+                                             llvm::StringRef bufferName =
+                                                 "<kernel>");
+
+/// Parses `source` and returns the signature of its kernel (as compileSource
+/// would report it) without compiling; errors as in compileSource.
+llvm::Expected<KernelSignature>
+readKernelSignature(llvm::StringRef source,
+                    llvm::StringRef bufferName = "<kernel>");
+
+/// A string that changes whenever this compiler's output may change: the
+/// project version and the LLVM it was built with. Caches key on it.
+llvm::StringRef getCompilerVersion();
+
+} // namespace mlir::triton
+
+#endif // TRITON_COMPILER_COMPILER_H

@@ -1,0 +1,222 @@
+//===- Compiler.cpp - one kernel from IR text or a module to a cubin -------===//
+#include "Compiler/Compiler.h"
+#include "Pipeline/Pipelines.h"
+#include "Pipeline/Registration.h"
+#include "Target/LLVMIR.h"
+#include "Target/NVPTX.h"
+#include "Target/Ptxas.h"
+#include "Version.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+#include <mutex>
+
+
+using namespace mlir;
+using namespace mlir::triton;
+
+LogicalResult mlir::triton::applyModuleOptions(ModuleOp module, IRLevel level,
+                                               CompileOptions &options,
+                                               bool targetGiven) {
+  if (level != IRLevel::TTGIR)
+    return success();
+  auto warps = module->getAttrOfType<IntegerAttr>("ttg.num-warps");
+  if (!warps)
+    return module.emitError(
+        "TTGIR module without an integer ttg.num-warps attribute");
+  options.numWarps = warps.getInt();
+  if (auto ctas = module->getAttrOfType<IntegerAttr>("ttg.num-ctas"))
+    options.numCtas = ctas.getInt();
+  if (auto threads = module->getAttrOfType<IntegerAttr>("ttg.threads-per-warp"))
+    options.threadsPerWarp = threads.getInt();
+  auto moduleTarget = module->getAttrOfType<StringAttr>("ttg.target");
+  if (!moduleTarget)
+    return success();
+  CompileOptions fromModule;
+  if (!parseTargetString(moduleTarget.str(), fromModule))
+    return module.emitError()
+           << "unknown ttg.target '" << moduleTarget.getValue() << "'";
+  if (!targetGiven)
+    options.computeCapability = fromModule.computeCapability;
+  else if (fromModule.computeCapability != options.computeCapability)
+    return module.emitError()
+           << "target " << options.getArch() << " disagrees with the module's "
+           << "ttg.target = \"" << moduleTarget.getValue() << "\"";
+  return success();
+}
+
+namespace {
+
+/// Runs one stage's passes on `module`; a pipeline that cannot be built or
+/// fails is reported on the module, naming the stage.
+LogicalResult runStage(
+    ModuleOp module, llvm::StringRef stage,
+    llvm::function_ref<LogicalResult(OpPassManager &, llvm::raw_ostream &)>
+        build) {
+  PassManager pm(module->getContext(), module->getName().getStringRef());
+  std::string errors;
+  llvm::raw_string_ostream os(errors);
+  if (failed(build(pm, os)))
+    return module.emitError()
+           << "cannot build the " << stage << " pipeline: " << errors;
+  if (failed(pm.run(module)))
+    return module.emitError() << "the " << stage << " pipeline failed";
+  return success();
+}
+
+std::string printModule(ModuleOp module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module.print(os);
+  return text;
+}
+
+} // namespace
+
+FailureOr<CompiledKernel>
+mlir::triton::compileModule(ModuleOp module, const CompileRequest &request) {
+  FailureOr<IRLevel> level = detectIRLevel(module);
+  if (failed(level))
+    return failure();
+  if (*level == IRLevel::LLVM)
+    return module.emitError("a kernel to compile must be TTIR or TTGIR: LLVM "
+                            "dialect has no kernel signature");
+  CompiledKernel kernel;
+  kernel.options = request.options;
+  if (failed(applyModuleOptions(module, *level, kernel.options,
+                                request.targetGiven)))
+    return failure();
+  const CompileOptions &options = kernel.options;
+
+  if (*level == IRLevel::TTIR &&
+      failed(runStage(module, "ttir/ttgir",
+                      [&](OpPassManager &pm, llvm::raw_ostream &errors) {
+                        buildTTIRPipeline(pm, options);
+                        return buildTTGIRPipeline(pm, options, errors);
+                      })))
+    return failure();
+  if (request.keepIntermediates)
+    kernel.ttgir = printModule(module);
+
+  FailureOr<KernelSignature> signature = getKernelSignature(module);
+  if (failed(signature))
+    return failure();
+  kernel.signature = std::move(*signature);
+
+  if (failed(runStage(module, "llir",
+                      [&](OpPassManager &pm, llvm::raw_ostream &errors) {
+                        return buildLLIRPipeline(pm, options, errors);
+                      })))
+    return failure();
+  kernel.metadata = buildKernelMetadata(kernel.signature, module, options);
+  if (std::optional<int64_t> shared = kernel.metadata.getInteger("shared"))
+    kernel.sharedBytes = *shared;
+
+  llvm::LLVMContext llvmContext;
+  llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
+      translateToOptimizedLLVMIR(module, llvmContext, options);
+  if (!llvmModule)
+    return module.emitError() << llvm::toString(llvmModule.takeError());
+  if (request.keepIntermediates) {
+    llvm::raw_string_ostream os(kernel.llvmIR);
+    (*llvmModule)->print(os, nullptr);
+  }
+  llvm::Expected<std::string> ptx = translateToPTX(**llvmModule, options);
+  if (!ptx)
+    return module.emitError() << llvm::toString(ptx.takeError());
+  kernel.ptx = std::move(*ptx);
+  llvm::Expected<Cubin> cubin = compilePTXToCubin(kernel.ptx, options);
+  if (!cubin)
+    return module.emitError() << llvm::toString(cubin.takeError());
+  kernel.cubin = std::move(cubin->binary);
+  kernel.ptxasLog = std::move(cubin->log);
+  return kernel;
+}
+
+namespace {
+
+/// A context with every dialect a kernel meets, single-threaded (callers
+/// compile several kernels on threads of their own), and the diagnostics it
+/// emits while parsing and compiling `source`, collected as text.
+struct CompileSession {
+  MLIRContext context;
+  llvm::SourceMgr sourceMgr;
+  std::string diagnostics;
+  llvm::raw_string_ostream os{diagnostics};
+  SourceMgrDiagnosticHandler handler;
+
+  static DialectRegistry makeRegistry() {
+    DialectRegistry registry;
+    registerTritonDialects(registry);
+    registerTritonLLVMIRTranslations(registry);
+    return registry;
+  }
+
+  CompileSession()
+      : context(makeRegistry(), MLIRContext::Threading::DISABLED),
+        handler(sourceMgr, &context, os) {
+    context.printOpOnDiagnostic(false);
+  }
+
+  OwningOpRef<ModuleOp> parse(llvm::StringRef source,
+                              llvm::StringRef bufferName) {
+    sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(source, bufferName),
+        llvm::SMLoc());
+    return parseSourceFile<ModuleOp>(sourceMgr, &context);
+  }
+
+  llvm::Error error(llvm::StringRef what) {
+    std::string message = diagnostics.empty() ? what.str() : diagnostics;
+    while (!message.empty() && message.back() == '\n')
+      message.pop_back();
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+  }
+};
+
+/// Pass registration is process-wide and not thread-safe: do it once.
+void registerPassesOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] { registerTritonPasses(); });
+}
+
+} // namespace
+
+llvm::Expected<CompiledKernel>
+mlir::triton::compileSource(llvm::StringRef source,
+                            const CompileRequest &request,
+                            llvm::StringRef bufferName) {
+  registerPassesOnce();
+  CompileSession session;
+  OwningOpRef<ModuleOp> module = session.parse(source, bufferName);
+  if (!module)
+    return session.error("cannot parse " + bufferName.str());
+  FailureOr<CompiledKernel> kernel = compileModule(*module, request);
+  if (failed(kernel))
+    return session.error("cannot compile " + bufferName.str());
+  return std::move(*kernel);
+}
+
+llvm::Expected<KernelSignature>
+mlir::triton::readKernelSignature(llvm::StringRef source,
+                                  llvm::StringRef bufferName) {
+  CompileSession session;
+  OwningOpRef<ModuleOp> module = session.parse(source, bufferName);
+  if (!module)
+    return session.error("cannot parse " + bufferName.str());
+  FailureOr<KernelSignature> signature = getKernelSignature(*module);
+  if (failed(signature))
+    return session.error("no kernel signature in " + bufferName.str());
+  return std::move(*signature);
+}
+
+llvm::StringRef mlir::triton::getCompilerVersion() {
+  return TRITON_COMPILER_VERSION;
+}
