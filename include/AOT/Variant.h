@@ -1,0 +1,97 @@
+//===- Variant.h - one compiled AOT kernel variant --------------*- C++ -*-===//
+//
+// A variant is one kernel compiled for one set of specialization hints and
+// meta-parameters, for one or more GPU targets. `triton-aot compile` makes
+// one and writes it as C (EmitVariant.h); it also writes a manifest into the
+// generated header (Manifest.h) from which `triton-aot link` reads it back to
+// build the dispatchers.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITON_AOT_VARIANT_H
+#define TRITON_AOT_VARIANT_H
+
+#include "llvm/ADT/StringRef.h"
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mlir::triton::aot {
+
+/// The version of the generated C ABI (function names, argument order,
+/// info structs). `<name>_abi_version()` returns it.
+inline constexpr int kABIVersion = 1;
+
+/// One parameter of the kernel as its C caller sees it.
+struct Param {
+  std::string name;
+  /// Triton's spelling: "*fp32", "i32", "fp16", ...
+  std::string type;
+  /// tt.divisibility the variant assumes (0: none).
+  int64_t divisibility = 0;
+  /// The variant was specialized to this parameter being 1; the variant's
+  /// own entry point does not take it.
+  bool equalTo1 = false;
+
+  bool isPointer() const { return !type.empty() && type[0] == '*'; }
+  bool isInteger() const;
+  /// The C type of the parameter: CUdeviceptr, int32_t, float, ...
+  std::string getCType() const;
+  /// A hint that a caller's argument must satisfy for this variant.
+  bool isSpecialized() const { return divisibility > 1 || equalTo1; }
+};
+
+/// The cubin of one target.
+struct TargetBinary {
+  /// "sm_90a", "sm_80", ...
+  std::string arch;
+  /// Compute capability times ten plus minor: 90, 80, 89.
+  int computeCapability = 0;
+  /// The cubin only runs on exactly this capability (sm_90a).
+  bool archSpecific = false;
+  int64_t sharedBytes = 0;
+  std::string cubin;
+};
+
+struct Variant {
+  /// Prefix of every exported symbol ("" or e.g. "mylib_").
+  std::string prefix;
+  /// The output name: the C name of the kernel family.
+  std::string name;
+  /// The kernel's symbol in the cubin.
+  std::string kernelName;
+  /// 8 hex digits over signature, hints, constants and meta-parameters.
+  std::string hash;
+  /// Triton's suffix: per parameter its index, then 'd' (divisible) or
+  /// 'c' (equal to 1): "0d1d2d3".
+  std::string suffix;
+  /// Identifies the algo (constants and meta-parameters, not hints): the
+  /// variants of one algo differ only in their hints.
+  std::string algoKey;
+  /// Free text describing the algo's constants ("BLOCK=1024"), if given.
+  std::string algoInfo;
+  int numWarps = 4;
+  int numStages = 3;
+  /// Every parameter of the kernel, in order (those specialized to 1 too).
+  std::vector<Param> params;
+  /// The grid as written, normalized (GridExpr::str()).
+  std::array<std::string, 3> grid;
+  std::vector<TargetBinary> targets;
+
+  /// `<prefix><name>_<hash>_<suffix>`: the variant's entry point.
+  std::string getFunctionName() const {
+    return prefix + name + "_" + hash + "_" + suffix;
+  }
+  /// How many hints a caller's arguments must satisfy.
+  unsigned getNumSpecializations() const;
+  /// The largest shared memory of any target.
+  int64_t getMaxSharedBytes() const;
+};
+
+/// True for a C identifier that is not a C or C++ keyword and not a name
+/// the generated code reserves (stream, algo_id).
+bool isUsableCName(llvm::StringRef name);
+
+} // namespace mlir::triton::aot
+
+#endif // TRITON_AOT_VARIANT_H

@@ -1,0 +1,255 @@
+//===- Compile.cpp - a TTIR/TTGIR kernel to one AOT variant ---------------===//
+#include "AOT/Compile.h"
+#include "AOT/GridExpr.h"
+#include "Compiler/Compiler.h"
+#include "Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::aot;
+
+namespace {
+
+constexpr llvm::StringLiteral kDivisibility = "tt.divisibility";
+
+std::string sha256Hex(llvm::StringRef text) {
+  llvm::SHA256 hasher;
+  hasher.update(text);
+  return llvm::toHex(hasher.final(), /*LowerCase=*/true);
+}
+
+/// The module's one public tt.func (getKernelSignature has checked there is
+/// exactly one).
+FuncOp getKernel(ModuleOp module) {
+  for (FuncOp function : module.getOps<FuncOp>())
+    if (function.isPublic())
+      return function;
+  return nullptr;
+}
+
+/// Applies one "<param>=<hint>" to `kernel`'s arguments and `params`.
+LogicalResult applyHint(ModuleOp module, FuncOp kernel,
+                        std::vector<Param> &params, llvm::StringRef hint) {
+  auto [name, value] = hint.split('=');
+  auto it = llvm::find_if(params, [&](const Param &p) { return p.name == name; });
+  if (it == params.end() || value.empty())
+    return module.emitError()
+           << "--hint '" << hint << "': "
+           << (value.empty() ? "expected <param>=16|1|none"
+                             : "no parameter named '" + name.str() + "'");
+  unsigned index = it - params.begin();
+  Location loc = kernel.getArgument(index).getLoc();
+  if (value == "none") {
+    kernel.removeArgAttr(index, kDivisibility);
+    it->divisibility = 0;
+    it->equalTo1 = false;
+    return success();
+  }
+  if (value == "16") {
+    if (!it->isPointer() && !it->isInteger())
+      return emitError(loc) << "--hint " << hint << ": only pointers and "
+                            << "integers take a divisibility hint, '" << name
+                            << "' is " << it->type;
+    kernel.setArgAttr(index, kDivisibility,
+                      Builder(module.getContext()).getI32IntegerAttr(16));
+    it->divisibility = 16;
+    it->equalTo1 = false;
+    return success();
+  }
+  if (value == "1") {
+    if (!it->isInteger())
+      return emitError(loc) << "--hint " << hint << ": only integers can be "
+                            << "specialized to 1, '" << name << "' is "
+                            << it->type;
+    kernel.removeArgAttr(index, kDivisibility);
+    it->divisibility = 0;
+    it->equalTo1 = true;
+    return success();
+  }
+  return module.emitError() << "--hint '" << hint << "': unknown hint '"
+                            << value << "' (expected 16, 1 or none)";
+}
+
+/// Replaces the parameters specialized to 1 by a constant and removes them
+/// from the kernel's signature.
+LogicalResult foldParamsEqualTo1(FuncOp kernel,
+                                 const std::vector<Param> &params) {
+  OpBuilder builder(kernel.getContext());
+  builder.setInsertionPointToStart(&kernel.getBody().front());
+  llvm::BitVector erased(params.size());
+  for (auto [index, param] : llvm::enumerate(params)) {
+    if (!param.equalTo1)
+      continue;
+    BlockArgument argument = kernel.getArgument(index);
+    Value one = arith::ConstantIntOp::create(builder, argument.getLoc(),
+                                             argument.getType(), 1);
+    argument.replaceAllUsesWith(one);
+    erased.set(index);
+  }
+  return kernel.eraseArguments(erased);
+}
+
+/// Identifies the algo: the IR without hints and locations, the
+/// meta-parameters, the targets and the algo's description.
+std::string computeAlgoKey(ModuleOp module, const CompileConfig &config,
+                           int numWarps,
+                           const std::vector<CompileOptions> &targets) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  FuncOp kernel = getKernel(*copy);
+  for (unsigned i = 0; i < kernel.getNumArguments(); ++i)
+    kernel.removeArgAttr(i, kDivisibility);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  copy->print(os, OpPrintingFlags().enableDebugInfo(false));
+  os << "\nnum_warps=" << numWarps << "\nnum_stages=" << config.numStages
+     << "\ninfo=" << config.algoInfo << "\ntargets=";
+  for (const CompileOptions &target : targets)
+    os << target.getArch() << ",";
+  return sha256Hex(text).substr(0, 16);
+}
+
+/// Triton's suffix: each parameter's index, then 'c' when specialized to 1
+/// and 'd' when divisible.
+std::string computeSuffix(const std::vector<Param> &params) {
+  std::string suffix;
+  for (auto [index, param] : llvm::enumerate(params)) {
+    suffix += std::to_string(index);
+    if (param.equalTo1)
+      suffix += 'c';
+    if (param.divisibility > 1)
+      suffix += 'd';
+  }
+  return suffix;
+}
+
+} // namespace
+
+FailureOr<Variant> mlir::triton::aot::compileVariant(
+    ModuleOp module, const CompileConfig &config) {
+  FailureOr<IRLevel> level = detectIRLevel(module);
+  if (failed(level))
+    return failure();
+  if (*level == IRLevel::LLVM)
+    return module.emitError("triton-aot compiles TTIR or TTGIR; this is LLVM "
+                            "dialect, which has no kernel signature");
+  FailureOr<KernelSignature> signature = getKernelSignature(module);
+  if (failed(signature))
+    return failure();
+  FuncOp kernel = getKernel(module);
+
+  Variant variant;
+  variant.prefix = config.prefix;
+  variant.name = config.name.empty() ? signature->name : config.name;
+  variant.kernelName = signature->name;
+  variant.algoInfo = config.algoInfo;
+  variant.numStages = config.numStages;
+  if (!isUsableCName(variant.name))
+    return module.emitError() << "kernel name '" << variant.name
+                              << "' is not a usable C identifier; give "
+                                 "another with --name";
+  if (!config.prefix.empty() && !isUsableCName(config.prefix + "x"))
+    return module.emitError()
+           << "--prefix '" << config.prefix << "' does not start a C identifier";
+  for (auto [index, kernelParam] : llvm::enumerate(signature->params)) {
+    if (!isUsableCName(kernelParam.name))
+      return emitError(kernel.getArgument(index).getLoc())
+             << "parameter name '" << kernelParam.name
+             << "' cannot be a C parameter (a C/C++ keyword or a name the "
+                "launcher reserves: stream, algo_id, info); rename it in "
+                "the kernel";
+    Param param;
+    param.name = kernelParam.name;
+    param.type = kernelParam.type;
+    param.divisibility = kernelParam.divisibility;
+    variant.params.push_back(std::move(param));
+  }
+  for (const std::string &hint : config.hints)
+    if (failed(applyHint(module, kernel, variant.params, hint)))
+      return failure();
+
+  // Options per target; a TTGIR module brings its own warps and target.
+  std::vector<CompileOptions> targets;
+  std::vector<std::string> targetNames = config.targets;
+  bool targetGiven = !targetNames.empty();
+  if (!targetGiven)
+    targetNames.push_back("sm_90a");
+  for (const std::string &name : targetNames) {
+    CompileOptions options;
+    if (!parseTargetString(name, options))
+      return module.emitError() << "unknown --target '" << name
+                                << "' (expected sm_90a, sm_80, cuda:90, ...)";
+    for (const CompileOptions &other : targets)
+      if (other.getArch() == options.getArch())
+        return module.emitError() << "--target " << name << " given twice";
+    options.numWarps = config.numWarps.value_or(4);
+    options.numStages = config.numStages;
+    options.ptxasPath = config.ptxasPath;
+    options.libdevicePath = config.libdevicePath;
+    if (failed(applyModuleOptions(module, *level, options, targetGiven)))
+      return failure();
+    if (config.numWarps && options.numWarps != *config.numWarps)
+      return module.emitError()
+             << "--num-warps=" << *config.numWarps << " disagrees with the "
+             << "TTGIR's ttg.num-warps = " << options.numWarps;
+    targets.push_back(options);
+  }
+  variant.numWarps = targets.front().numWarps;
+
+  std::vector<GridParam> gridParams;
+  for (const Param &param : variant.params)
+    gridParams.push_back({param.name, param.isInteger()});
+  llvm::Expected<std::vector<GridExpr>> grid =
+      parseGrid(config.grid, gridParams);
+  if (!grid)
+    return module.emitError() << "--grid: " << llvm::toString(grid.takeError());
+  for (unsigned i = 0; i < 3; ++i)
+    variant.grid[i] = (*grid)[i].str();
+
+  variant.algoKey = computeAlgoKey(module, config, variant.numWarps, targets);
+  std::string hashInput = "abi=" + std::to_string(kABIVersion) +
+                          ";algo=" + variant.algoKey + ";params=";
+  for (const Param &param : variant.params)
+    hashInput += param.type + ":" + std::to_string(param.divisibility) +
+                 (param.equalTo1 ? ":=1," : ",");
+  variant.hash = sha256Hex(hashInput).substr(0, 8);
+  variant.suffix = computeSuffix(variant.params);
+
+  if (failed(foldParamsEqualTo1(kernel, variant.params)))
+    return module.emitError("cannot remove the parameters specialized to 1");
+
+  for (const CompileOptions &options : targets) {
+    OwningOpRef<ModuleOp> copy = module.clone();
+    CompileRequest request;
+    request.options = options;
+    request.targetGiven = true;
+    FailureOr<CompiledKernel> compiled = compileModule(*copy, request);
+    if (failed(compiled))
+      return failure();
+    const llvm::json::Object &metadata = compiled->metadata;
+    auto needs = [&](llvm::StringRef key) {
+      return metadata.getInteger(key).value_or(0) > 0;
+    };
+    if (needs("global_scratch_size") || needs("profile_scratch_size"))
+      return module.emitError()
+             << "the kernel needs global or profile scratch memory on "
+             << options.getArch()
+             << ", which triton-aot launchers do not allocate";
+    if (metadata.getInteger("num_ctas").value_or(1) != 1)
+      return module.emitError("triton-aot launches one CTA per cluster; "
+                              "kernels with num_ctas > 1 are not supported");
+    TargetBinary binary;
+    binary.arch = options.getArch();
+    binary.computeCapability = options.computeCapability;
+    binary.archSpecific = options.archSpecific && options.computeCapability >= 90;
+    binary.sharedBytes = compiled->sharedBytes;
+    binary.cubin = std::move(compiled->cubin);
+    variant.targets.push_back(std::move(binary));
+  }
+  return variant;
+}
