@@ -33,6 +33,17 @@ FuncOp getKernel(ModuleOp module) {
   return nullptr;
 }
 
+/// Where to report a problem with argument `index`: its own location when
+/// it points into a file (Triton writes `loc("x_ptr"(#loc))`), else the
+/// kernel's.
+Location getArgLoc(FuncOp kernel, unsigned index) {
+  Location loc = kernel.getArgument(index).getLoc();
+  Location inner = loc;
+  while (auto name = dyn_cast<NameLoc>(inner))
+    inner = name.getChildLoc();
+  return isa<UnknownLoc>(inner) ? kernel.getLoc() : loc;
+}
+
 /// Applies one "<param>=<hint>" to `kernel`'s arguments and `params`.
 LogicalResult applyHint(ModuleOp module, FuncOp kernel,
                         std::vector<Param> &params, llvm::StringRef hint) {
@@ -44,7 +55,7 @@ LogicalResult applyHint(ModuleOp module, FuncOp kernel,
            << (value.empty() ? "expected <param>=16|1|none"
                              : "no parameter named '" + name.str() + "'");
   unsigned index = it - params.begin();
-  Location loc = kernel.getArgument(index).getLoc();
+  Location loc = getArgLoc(kernel, index);
   if (value == "none") {
     kernel.removeArgAttr(index, kDivisibility);
     it->divisibility = 0;
@@ -158,7 +169,7 @@ FailureOr<Variant> mlir::triton::aot::compileVariant(
            << "--prefix '" << config.prefix << "' does not start a C identifier";
   for (auto [index, kernelParam] : llvm::enumerate(signature->params)) {
     if (!isUsableCName(kernelParam.name))
-      return emitError(kernel.getArgument(index).getLoc())
+      return emitError(getArgLoc(kernel, index))
              << "parameter name '" << kernelParam.name
              << "' cannot be a C parameter (a C/C++ keyword or a name the "
                 "launcher reserves: stream, algo_id, info); rename it in "

@@ -234,7 +234,11 @@ private:
 
 } // namespace
 
-std::string GridExpr::str() const {
+namespace {
+
+/// Tokens as C text: spaces around binary operators, none inside calls,
+/// parentheses or after prefix operators.
+std::string joinTokens(const std::vector<GridToken> &tokens) {
   // A prefix operator: one of - + ! ~ at the start or after an operator
   // other than ')'.
   auto isUnary = [&](size_t i) {
@@ -256,38 +260,36 @@ std::string GridExpr::str() const {
   return text;
 }
 
+bool isCall(const std::vector<GridToken> &tokens, size_t i) {
+  return tokens[i].kind == GridToken::Identifier &&
+         getFunctionArity(tokens[i].text) >= 0 && i + 1 < tokens.size() &&
+         tokens[i + 1].text == "(";
+}
+
+} // namespace
+
+std::string GridExpr::str() const { return joinTokens(tokens); }
+
 std::string GridExpr::toC(
     llvm::StringRef helperPrefix,
     const std::function<std::optional<std::string>(llvm::StringRef)>
         &substitute) const {
-  std::string text;
-  for (size_t i = 0; i < tokens.size(); ++i) {
-    const GridToken &token = tokens[i];
-    if (!text.empty())
-      text += ' ';
-    if (token.kind != GridToken::Identifier) {
-      text += token.text;
+  std::vector<GridToken> c = tokens;
+  for (size_t i = 0; i < c.size(); ++i) {
+    if (c[i].kind != GridToken::Identifier)
       continue;
-    }
-    if (getFunctionArity(token.text) >= 0 && i + 1 < tokens.size() &&
-        tokens[i + 1].text == "(") {
-      text += helperPrefix.str() + token.text;
-      continue;
-    }
-    if (std::optional<std::string> value = substitute(token.text))
-      text += "((int64_t)" + *value + ")";
+    if (isCall(tokens, i))
+      c[i].text = helperPrefix.str() + c[i].text;
     else
-      text += "((int64_t)" + token.text + ")";
+      c[i].text = "(int64_t)" + substitute(c[i].text).value_or(c[i].text);
   }
-  return text;
+  return joinTokens(c);
 }
 
 std::vector<std::string> GridExpr::getParameters() const {
   std::vector<std::string> names;
   for (size_t i = 0; i < tokens.size(); ++i)
-    if (tokens[i].kind == GridToken::Identifier &&
-        !(getFunctionArity(tokens[i].text) >= 0 && i + 1 < tokens.size() &&
-          tokens[i + 1].text == "(") &&
+    if (tokens[i].kind == GridToken::Identifier && !isCall(tokens, i) &&
         !llvm::is_contained(names, tokens[i].text))
       names.push_back(tokens[i].text);
   return names;
