@@ -1,0 +1,298 @@
+//===- Launch.cpp - contexts, modules, choosing a variant, cuLaunchKernel -===//
+#include "FamilyImpl.h"
+
+#include <algorithm>
+
+using namespace triton::runtime;
+
+FamilyImpl::~FamilyImpl() {
+  Result<const CudaDriver *> driver = getCudaDriver();
+  if (!driver)
+    return;
+  // Errors are ignored: the context may already be gone.
+  for (auto &context : contexts)
+    for (CUmodule module : context->modules)
+      if (module)
+        (*driver)->cuModuleUnload(module);
+}
+
+Result<ContextState *> FamilyImpl::getContext(const CudaDriver &cuda) {
+  CUcontext current = nullptr;
+  Status status = cuda.check(cuda.cuCtxGetCurrent(&current), "cuCtxGetCurrent");
+  if (!status)
+    return status;
+  if (!current) {
+    // No context current on this thread: device 0's primary context, as
+    // the CUDA runtime API would use.
+    static std::mutex primaryMutex;
+    static CUcontext primary = nullptr;
+    std::lock_guard<std::mutex> lock(primaryMutex);
+    if (!primary) {
+      CUdevice device;
+      if (!(status = cuda.check(cuda.cuDeviceGet(&device, 0), "cuDeviceGet")) ||
+          !(status = cuda.check(cuda.cuDevicePrimaryCtxRetain(&primary, device),
+                                "cuDevicePrimaryCtxRetain")))
+        return status;
+    }
+    if (!(status = cuda.check(cuda.cuCtxSetCurrent(primary), "cuCtxSetCurrent")))
+      return status;
+    current = primary;
+  }
+  std::lock_guard<std::mutex> lock(contextMutex);
+  for (auto &context : contexts)
+    if (context->context == current)
+      return context.get();
+  auto context = std::make_unique<ContextState>();
+  context->context = current;
+  CUdevice device;
+  char name[256] = {0};
+  int major = 0, minor = 0;
+  if (!(status = cuda.check(cuda.cuCtxGetDevice(&device), "cuCtxGetDevice")) ||
+      !(status = cuda.check(cuda.cuDeviceGetName(name, sizeof(name) - 1, device),
+                            "cuDeviceGetName")) ||
+      !(status = cuda.check(
+            cuda.cuDeviceGetAttribute(
+                &major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device),
+            "cuDeviceGetAttribute")) ||
+      !(status = cuda.check(
+            cuda.cuDeviceGetAttribute(
+                &minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device),
+            "cuDeviceGetAttribute")))
+    return status;
+  context->computeCapability = major * 10 + minor;
+  context->device = std::string(name) + " sm_" +
+                    std::to_string(context->computeCapability);
+  if (context->computeCapability != computeCapability)
+    return Status(StatusCode::Unsupported,
+                  "family '" + spec.name + "' was compiled for cuda:" +
+                      std::to_string(computeCapability) + ", but the device is " +
+                      context->device +
+                      " (set RuntimeOptions::computeCapability)");
+  context->modules.assign(variants.size(), nullptr);
+  context->functions.assign(variants.size(), nullptr);
+  contexts.push_back(std::move(context));
+  return contexts.back().get();
+}
+
+Status FamilyImpl::loadModule(ContextState &context, int index,
+                              const CudaDriver &cuda) {
+  std::lock_guard<std::mutex> lock(contextMutex);
+  if (context.functions[index])
+    return Status::success();
+  const VariantState &variant = variants[index];
+  std::string where = "family '" + spec.name + "', variant '" +
+                      spec.variants[index].label + "'";
+  CUmodule module = nullptr;
+  Status status = cuda.check(cuda.cuModuleLoadData(&module, variant.cubin.data()),
+                             "cuModuleLoadData");
+  if (!status)
+    return status.addContext(where);
+  CUfunction function = nullptr;
+  status = cuda.check(
+      cuda.cuModuleGetFunction(&function, module, variant.info.name.c_str()),
+      "cuModuleGetFunction");
+  if (status && variant.info.sharedBytes > 48 * 1024)
+    status = cuda.check(
+        cuda.cuFuncSetAttribute(function,
+                                CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                int(variant.info.sharedBytes)),
+        "cuFuncSetAttribute(MAX_DYNAMIC_SHARED_SIZE_BYTES)");
+  if (!status) {
+    cuda.cuModuleUnload(module);
+    return status.addContext(where);
+  }
+  context.modules[index] = module;
+  context.functions[index] = function;
+  return Status::success();
+}
+
+Result<LaunchGrid> FamilyImpl::computeGrid(const std::vector<Arg> &args,
+                                           int index) {
+  LaunchGrid grid = spec.grid(args, spec.variants[index]);
+  if (grid.y > 65535 || grid.z > 65535 || grid.x > 0x7fffffffu)
+    return Status(StatusCode::InvalidArgument,
+                  "family '" + spec.name + "': grid (" + std::to_string(grid.x) +
+                      ", " + std::to_string(grid.y) + ", " +
+                      std::to_string(grid.z) + ") exceeds CUDA's limits");
+  return grid;
+}
+
+Status FamilyImpl::launchVariant(ContextState &context, int index,
+                                 LaunchGrid grid, const std::vector<Arg> &args,
+                                 CUstream stream, const CudaDriver &cuda) {
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0)
+    return Status::success(); // an empty grid launches nothing, as in Triton
+  const KernelInfo &info = variants[index].info;
+  std::string where = "family '" + spec.name + "', variant '" +
+                      spec.variants[index].label + "'";
+  if (info.numCtas != 1)
+    return Status(StatusCode::Unsupported,
+                  where + ": num_ctas > 1 needs a cluster launch, which the "
+                          "runtime does not do");
+  if (info.profileScratchSize > 0)
+    return Status(StatusCode::Unsupported,
+                  where + ": the kernel needs profile scratch memory, which "
+                          "the runtime does not allocate");
+  // Every value in an 8-byte slot; the driver reads the parameter's size
+  // from the slot's start (little-endian).
+  uint64_t slots[64];
+  void *pointers[64];
+  size_t count = args.size() + size_t(info.hiddenParams);
+  if (count > 64)
+    return Status(StatusCode::Unsupported,
+                  where + ": more than 62 kernel arguments");
+  for (size_t i = 0; i < args.size(); ++i)
+    slots[i] = args[i].getBits();
+  CUdeviceptr scratch = 0;
+  if (info.globalScratchSize > 0) {
+    uint64_t bytes = uint64_t(grid.x) * grid.y * grid.z *
+                     uint64_t(info.globalScratchSize);
+    Status status = cuda.check(cuda.cuMemAllocAsync(&scratch, bytes, stream),
+                               "cuMemAllocAsync(global scratch)");
+    if (!status)
+      return status.addContext(where);
+  }
+  if (info.hiddenParams == 2) {
+    slots[args.size()] = scratch;
+    slots[args.size() + 1] = 0;
+  }
+  for (size_t i = 0; i < count; ++i)
+    pointers[i] = &slots[i];
+  Status status = cuda.check(
+      cuda.cuLaunchKernel(context.functions[index], grid.x, grid.y, grid.z,
+                          unsigned(info.getBlockThreads()), 1, 1,
+                          unsigned(info.sharedBytes), stream, pointers, nullptr),
+      "cuLaunchKernel");
+  if (scratch)
+    cuda.cuMemFreeAsync(scratch, stream);
+  return status.addContext(where);
+}
+
+Result<int> FamilyImpl::choose(ContextState &context,
+                               const std::vector<Arg> &args,
+                               const std::string &tuningKey, CUstream stream,
+                               const CudaDriver &cuda, bool &tuned) {
+  const std::string *key = &tuningKey;
+  {
+    std::lock_guard<std::mutex> lock(contextMutex);
+    auto found = context.choices.find(*key);
+    if (found != context.choices.end())
+      return found->second;
+  }
+  // One tuning at a time per family; a thread that waited here finds the
+  // choice the other one made.
+  std::lock_guard<std::mutex> tuning(tuneMutex);
+  {
+    std::lock_guard<std::mutex> lock(contextMutex);
+    auto found = context.choices.find(*key);
+    if (found != context.choices.end())
+      return found->second;
+  }
+  std::vector<int> candidates;
+  for (size_t i = 0; i < variants.size(); ++i)
+    if (variants[i].status && satisfiesDivisibility(variants[i].info.params, args))
+      candidates.push_back(int(i));
+  if (candidates.empty())
+    return Status(StatusCode::InvalidArgument,
+                  "family '" + spec.name +
+                      "': no variant accepts these arguments (each is "
+                      "specialized on tt.divisibility the arguments break)");
+  int choice = candidates.front();
+  std::string recordKey = getRecordKey(context, *key);
+  bool decided = candidates.size() == 1;
+  if (!decided && cache) {
+    Result<CacheSections> record = cache->loadTuning(recordKey);
+    if (record) {
+      for (auto &[name, body] : *record)
+        if (name == "choice")
+          for (int candidate : candidates)
+            if (variants[candidate].kernelKey == body) {
+              choice = candidate;
+              decided = true;
+            }
+      if (decided) {
+        std::lock_guard<std::mutex> lock(mutex);
+        ++stats.tuningCacheHits;
+      }
+    }
+  }
+  if (!decided) {
+    std::string report;
+    Result<int> best = benchmark(context, candidates, args, stream, cuda, report);
+    if (!best)
+      return best.status();
+    choice = *best;
+    tuned = true;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      ++stats.tunings;
+    }
+    if (cache)
+      (void)cache->storeTuning(
+          recordKey, {{"family", spec.name + " " + familyKey},
+                      {"key", *key},
+                      {"device", context.device},
+                      {"choice", variants[choice].kernelKey},
+                      {"label", spec.variants[choice].label},
+                      {"report", report}});
+  }
+  std::lock_guard<std::mutex> lock(contextMutex);
+  context.choices[*key] = choice;
+  return choice;
+}
+
+Result<LaunchPlan> FamilyImpl::resolve(const std::vector<Arg> &args,
+                                       const std::string &tuningKey,
+                                       CUstream stream, const CudaDriver &cuda,
+                                       ContextState *&contextOut) {
+  Result<ContextState *> context = getContext(cuda);
+  if (!context)
+    return context.status();
+  LaunchPlan plan;
+  Result<int> choice = choose(**context, args, tuningKey, stream, cuda, plan.tuned);
+  if (!choice)
+    return choice.status();
+  Status loaded = loadModule(**context, *choice, cuda);
+  if (!loaded)
+    return loaded;
+  Result<LaunchGrid> grid = computeGrid(args, *choice);
+  if (!grid)
+    return grid.status();
+  const KernelInfo &info = variants[*choice].info;
+  plan.function = (*context)->functions[*choice];
+  plan.grid = *grid;
+  plan.blockThreads = unsigned(info.getBlockThreads());
+  plan.sharedBytes = unsigned(info.sharedBytes);
+  plan.variantIndex = *choice;
+  contextOut = *context;
+  return plan;
+}
+
+Result<LaunchPlan> FamilyImpl::plan(const std::vector<Arg> &args,
+                                    CUstream stream) {
+  // Argument errors come first, with or without a driver.
+  Result<std::string> key = getTuningKey(args);
+  if (!key)
+    return key.status();
+  Result<const CudaDriver *> cuda = getCudaDriver();
+  if (!cuda)
+    return cuda.status();
+  ContextState *context = nullptr;
+  return resolve(args, *key, stream, **cuda, context);
+}
+
+Status FamilyImpl::launch(const std::vector<Arg> &args, CUstream stream) {
+  Result<std::string> key = getTuningKey(args);
+  if (!key)
+    return key.status();
+  Result<const CudaDriver *> cuda = getCudaDriver();
+  if (!cuda)
+    return cuda.status();
+  ContextState *context = nullptr;
+  Result<LaunchPlan> plan = resolve(args, *key, stream, **cuda, context);
+  if (!plan)
+    return plan.status();
+  ++launches;
+  return launchVariant(*context, plan->variantIndex, plan->grid, args, stream,
+                       **cuda);
+}
