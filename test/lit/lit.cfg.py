@@ -93,3 +93,17 @@ if os.path.isfile(libdevice):
 for var in ("TRITON_PTXAS_PATH", "TRITON_LIBDEVICE_PATH"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+
+# A C compiler, CUDA's headers and its stub libcuda, for tests that build C
+# against generated launchers (`REQUIRES: cuda-stub`); no GPU is needed.
+cuda_home = os.environ.get("CUDA_HOME", "/usr/local/cuda")
+if (
+    shutil.which("cc")
+    and os.path.isfile(os.path.join(cuda_home, "include", "cuda.h"))
+    and os.path.isfile(os.path.join(cuda_home, "lib64", "stubs", "libcuda.so"))
+):
+    config.available_features.add("cuda-stub")
+    config.environment["CUDA_HOME"] = cuda_home
+if shutil.which("clang"):
+    config.available_features.add("clang")
+config.substitutions.append(("%triton_tools_dir", config.triton_tools_dir))
