@@ -1,0 +1,30 @@
+//===- Families.h - the demo's kernel families (add, softmax) ---*- C++ -*-===//
+//
+// Variants are made from one Triton 3.6 TTIR each: the add kernel's BLOCK
+// (1024 in the TTIR) is rewritten to other sizes, and every kernel also
+// comes without the tt.divisibility=16 hints of its integer arguments, so
+// ragged sizes have variants that accept them; num_warps is the other axis.
+//
+//===----------------------------------------------------------------------===//
+#ifndef RUNTIME_DEMO_FAMILIES_H
+#define RUNTIME_DEMO_FAMILIES_H
+
+#include "Runtime/Runtime.h"
+
+#include <string>
+
+namespace demo {
+
+/// add_kernel(x_ptr, y_ptr, out_ptr, n): out = x + y, run in place (out =
+/// x) so that tuning without restoring would show. Key: n. Writes out_ptr.
+triton::runtime::Result<triton::runtime::FamilySpec>
+makeAddFamily(const std::string &kernelDir);
+
+/// softmax_kernel(out_ptr, in_ptr, in_stride, out_stride, n_rows, n_cols),
+/// rows of up to 1024 columns. Key: n_cols. Writes out_ptr.
+triton::runtime::Result<triton::runtime::FamilySpec>
+makeSoftmaxFamily(const std::string &kernelDir);
+
+} // namespace demo
+
+#endif // RUNTIME_DEMO_FAMILIES_H
