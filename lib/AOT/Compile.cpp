@@ -149,6 +149,18 @@ FailureOr<Variant> mlir::triton::aot::compileVariant(
   if (*level == IRLevel::LLVM)
     return module.emitError("triton-aot compiles TTIR or TTGIR; this is LLVM "
                             "dialect, which has no kernel signature");
+  // Launchers for descriptor arguments need the backend's TMA lowering
+  // (descriptor_load/store to cp.async.bulk.tensor), which has not landed.
+  for (FuncOp function : module.getOps<FuncOp>())
+    if (function.isPublic())
+      for (BlockArgument argument : function.getArguments())
+        if (isa<TensorDescType>(argument.getType()))
+          return emitError(getArgLoc(function, argument.getArgNumber()))
+                 << "tensor-descriptor argument #" << argument.getArgNumber()
+                 << " (" << argument.getType()
+                 << "): triton-aot cannot compile kernels with "
+                    "!tt.tensordesc arguments yet; the backend does not lower "
+                    "TMA descriptor ops";
   FailureOr<KernelSignature> signature = getKernelSignature(module);
   if (failed(signature))
     return failure();
@@ -174,6 +186,12 @@ FailureOr<Variant> mlir::triton::aot::compileVariant(
              << "' cannot be a C parameter (a C/C++ keyword or a name the "
                 "launcher reserves: stream, algo_id, info); rename it in "
                 "the kernel";
+    for (const Param &earlier : variant.params)
+      if (earlier.name == kernelParam.name)
+        return emitError(getArgLoc(kernel, index))
+               << "parameter #" << index << " has the name '"
+               << kernelParam.name
+               << "' of an earlier one; C parameters need distinct names";
     Param param;
     param.name = kernelParam.name;
     param.type = kernelParam.type;
