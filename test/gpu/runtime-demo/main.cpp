@@ -317,6 +317,19 @@ int main(int argc, char **argv) {
     return bad ? 3 : 0;
   }
 
+  // Everything up to here needs no GPU: the variants come from the cache.
+  Status addReady = add->wait(), softmaxReady = softmax->wait();
+  report.number("variants_ready_ms", msSince(processStart));
+  for (auto &family : {add, softmax})
+    for (const Status &status : family->getVariantStatuses())
+      if (!status)
+        std::printf("  %s: %s\n", family->getSpec().name.c_str(),
+                    status.toString().c_str());
+  check(addReady, "add variants");
+  check(softmaxReady, "softmax variants");
+  reportStats(report, "add.loaded", *add);
+  reportStats(report, "softmax.loaded", *softmax);
+
   // The GPU part.
   const CudaDriver &cuda = *check(getCudaDriver(), "CUDA driver");
   CUdevice device;
@@ -329,10 +342,6 @@ int main(int argc, char **argv) {
   char name[128] = {0};
   cuda.cuDeviceGetName(name, sizeof(name) - 1, device);
   report.text("device", name);
-  auto start = Clock::now();
-  check(add->wait(), "add variants");
-  check(softmax->wait(), "softmax variants");
-  report.number("variants_ready_ms", msSince(start));
   runAdd(cuda, *add, report);
   runSoftmax(cuda, *softmax, report);
   runOverhead(cuda, *add, report);
