@@ -141,6 +141,50 @@ PY
   done
 fi
 
+# Ahead of time: two examples as C launchers, linked into one C library with
+# dispatchers (docs/aot.md), compiled as C99 where CUDA's headers are.
+AOT="$BUILD_DIR/bin/triton-aot"
+if [ -x "$AOT" ]; then
+  echo
+  echo "== triton-aot: examples/swiglu_f16 and leaky_sum_noinline as a C library"
+  aot_dir="$OUT_DIR/aot"
+  rm -rf "$aot_dir"
+  headers=()
+  log="$(mktemp)"
+  for warps in 4 8; do
+    if header="$("$AOT" compile "$ROOT/examples/swiglu_f16.ttir" --name swiglu \
+        --grid "cdiv(n_elements, 1024)" --num-warps "$warps" -o "$aot_dir" 2>"$log")"; then
+      headers+=("$header")
+    else
+      sed 's/^/      /' "$log" | head -20; failures=$((failures + 1))
+    fi
+  done
+  if header="$("$AOT" compile "$ROOT/examples/leaky_sum_noinline.ttir" --name leaky_sum \
+      --grid "cdiv(n, 256)" -o "$aot_dir" 2>"$log")"; then
+    headers+=("$header")
+  else
+    sed 's/^/      /' "$log" | head -20; failures=$((failures + 1))
+  fi
+  if [ "${#headers[@]}" -eq 3 ] && "$AOT" link "${headers[@]}" -o "$aot_dir/kernels" 2>"$log"; then
+    for h in "${headers[@]}"; do echo "  ${h#"$ROOT"/}"; done
+    echo "  ${aot_dir#"$ROOT"/}/kernels.h:"
+    grep -E '^(CUresult|int|const char) ' "$aot_dir/kernels.h" | sed 's/^/    /'
+    cuda="${CUDA_HOME:-/usr/local/cuda}"
+    if command -v cc >/dev/null && [ -f "$cuda/include/cuda.h" ]; then
+      if cc -std=c99 -Wall -Wextra -Werror -pedantic -fPIC -shared -isystem "$cuda/include" \
+          -I"$aot_dir" "$aot_dir"/*.c -o "$aot_dir/libkernel.so" \
+          -L"$cuda/lib64/stubs" -lcuda -pthread 2>"$log"; then
+        echo "  ${aot_dir#"$ROOT"/}/libkernel.so: C99, -Wall -Wextra -Werror -pedantic"
+      else
+        sed 's/^/      /' "$log" | head -20; failures=$((failures + 1))
+      fi
+    fi
+  else
+    sed 's/^/      /' "$log" | head -20; failures=$((failures + 1))
+  fi
+  rm -f "$log"
+fi
+
 echo
 if [ "$failures" -ne 0 ]; then
   echo "demo: $failures pipeline run(s) failed" >&2
