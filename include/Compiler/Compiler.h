@@ -1,4 +1,5 @@
-//===- Compiler.h - one kernel from IR text or a module to a cubin -*- C++ -*-===//
+//===- Compiler.h - one kernel from IR text or a module to a cubin -*- C++
+//-*-===//
 //
 // The whole compiler as one call: a TTIR or TTGIR kernel goes through the
 // ttir, ttgir and llir pipelines, LLVM IR, PTX and ptxas, in memory, and
@@ -69,10 +70,9 @@ FailureOr<CompiledKernel> compileModule(ModuleOp module,
 /// own and compiles it. `bufferName` names the source in diagnostics. On
 /// failure the error holds every diagnostic, with locations. Safe to call
 /// from several threads at once.
-llvm::Expected<CompiledKernel> compileSource(llvm::StringRef source,
-                                             const CompileRequest &request,
-                                             llvm::StringRef bufferName =
-                                                 "<kernel>");
+llvm::Expected<CompiledKernel>
+compileSource(llvm::StringRef source, const CompileRequest &request,
+              llvm::StringRef bufferName = "<kernel>");
 
 /// Parses `source` and returns the signature of its kernel (as compileSource
 /// would report it) without compiling; errors as in compileSource.

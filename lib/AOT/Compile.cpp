@@ -48,7 +48,8 @@ Location getArgLoc(FuncOp kernel, unsigned index) {
 LogicalResult applyHint(ModuleOp module, FuncOp kernel,
                         std::vector<Param> &params, llvm::StringRef hint) {
   auto [name, value] = hint.split('=');
-  auto it = llvm::find_if(params, [&](const Param &p) { return p.name == name; });
+  auto it =
+      llvm::find_if(params, [&](const Param &p) { return p.name == name; });
   if (it == params.end() || value.empty())
     return module.emitError()
            << "--hint '" << hint << "': "
@@ -75,9 +76,9 @@ LogicalResult applyHint(ModuleOp module, FuncOp kernel,
   }
   if (value == "1") {
     if (!it->isInteger())
-      return emitError(loc) << "--hint " << hint << ": only integers can be "
-                            << "specialized to 1, '" << name << "' is "
-                            << it->type;
+      return emitError(loc)
+             << "--hint " << hint << ": only integers can be "
+             << "specialized to 1, '" << name << "' is " << it->type;
     kernel.removeArgAttr(index, kDivisibility);
     it->divisibility = 0;
     it->equalTo1 = true;
@@ -141,8 +142,9 @@ std::string computeSuffix(const std::vector<Param> &params) {
 
 } // namespace
 
-FailureOr<Variant> mlir::triton::aot::compileVariant(
-    ModuleOp module, const CompileConfig &config) {
+FailureOr<Variant>
+mlir::triton::aot::compileVariant(ModuleOp module,
+                                  const CompileConfig &config) {
   FailureOr<IRLevel> level = detectIRLevel(module);
   if (failed(level))
     return failure();
@@ -177,8 +179,8 @@ FailureOr<Variant> mlir::triton::aot::compileVariant(
                               << "' is not a usable C identifier; give "
                                  "another with --name";
   if (!config.prefix.empty() && !isUsableCName(config.prefix + "x"))
-    return module.emitError()
-           << "--prefix '" << config.prefix << "' does not start a C identifier";
+    return module.emitError() << "--prefix '" << config.prefix
+                              << "' does not start a C identifier";
   for (auto [index, kernelParam] : llvm::enumerate(signature->params)) {
     if (!isUsableCName(kernelParam.name))
       return emitError(getArgLoc(kernel, index))
@@ -275,7 +277,8 @@ FailureOr<Variant> mlir::triton::aot::compileVariant(
     TargetBinary binary;
     binary.arch = options.getArch();
     binary.computeCapability = options.computeCapability;
-    binary.archSpecific = options.archSpecific && options.computeCapability >= 90;
+    binary.archSpecific =
+        options.archSpecific && options.computeCapability >= 90;
     binary.sharedBytes = compiled->sharedBytes;
     binary.cubin = std::move(compiled->cubin);
     variant.targets.push_back(std::move(binary));

@@ -13,8 +13,7 @@ using namespace mlir::triton::aot;
 namespace {
 
 llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 message.str());
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message.str());
 }
 
 /// One algo of a family: variants that differ only in their hints, most
@@ -49,8 +48,8 @@ groupVariants(const std::vector<Variant> &variants,
     const Variant &first = variants.front();
     if (variant.prefix != first.prefix)
       return makeError(origins[index] + ": symbol prefix '" + variant.prefix +
-                       "' differs from " + origins[0] + "'s '" +
-                       first.prefix + "'");
+                       "' differs from " + origins[0] + "'s '" + first.prefix +
+                       "'");
     for (size_t other = 0; other < index; ++other)
       if (variants[other].getFunctionName() == variant.getFunctionName())
         return makeError(origins[index] + ": variant " +
@@ -65,20 +64,18 @@ groupVariants(const std::vector<Variant> &variants,
     const Variant &reference = variants[family->first];
     bool sameParams =
         reference.params.size() == variant.params.size() &&
-        llvm::all_of(llvm::zip(reference.params, variant.params),
-                     [](auto pair) {
-                       return std::get<0>(pair).name == std::get<1>(pair).name &&
-                              std::get<0>(pair).type == std::get<1>(pair).type;
-                     });
+        llvm::all_of(
+            llvm::zip(reference.params, variant.params), [](auto pair) {
+              return std::get<0>(pair).name == std::get<1>(pair).name &&
+                     std::get<0>(pair).type == std::get<1>(pair).type;
+            });
     if (!sameParams)
-      return makeError("mismatched signatures for kernel '" + variant.name +
-                       "': " + origins[index] + " has " +
-                       describeParams(variant) + " but " +
-                       origins[family->first] + " has " +
-                       describeParams(reference));
-    auto algo = llvm::find_if(family->algos, [&](const Algo &a) {
-      return a.key == variant.algoKey;
-    });
+      return makeError(
+          "mismatched signatures for kernel '" + variant.name +
+          "': " + origins[index] + " has " + describeParams(variant) + " but " +
+          origins[family->first] + " has " + describeParams(reference));
+    auto algo = llvm::find_if(
+        family->algos, [&](const Algo &a) { return a.key == variant.algoKey; });
     if (algo == family->algos.end()) {
       family->algos.push_back({variant.algoKey, {}});
       algo = std::prev(family->algos.end());
@@ -202,8 +199,8 @@ mlir::triton::aot::emitLibrary(const std::vector<Variant> &variants,
     for (const Algo &algo : family.algos)
       for (size_t index : algo.variants) {
         const Variant &variant = variants[index];
-        std::string suffix = variant.name + "_" + variant.hash + "_" +
-                             variant.suffix;
+        std::string suffix =
+            variant.name + "_" + variant.hash + "_" + variant.suffix;
         c << "CUresult " << variant.getFunctionName() << "(CUstream stream";
         for (const Param &param : variant.params)
           if (!param.equalTo1)
@@ -232,8 +229,8 @@ mlir::triton::aot::emitLibrary(const std::vector<Variant> &variants,
 
       c << "static CUresult " << name << "_algo_" << algoIndex
         << "(CUstream stream" << fullParams << ") {\n  switch (" << name
-        << "_match_" << algoIndex << "(" << llvm::StringRef(argNames).drop_front(2)
-        << ")) {\n";
+        << "_match_" << algoIndex << "("
+        << llvm::StringRef(argNames).drop_front(2) << ")) {\n";
       for (auto [position, index] : llvm::enumerate(algo.variants)) {
         const Variant &variant = variants[index];
         c << "  case " << position << ":\n    return "
@@ -270,8 +267,7 @@ mlir::triton::aot::emitLibrary(const std::vector<Variant> &variants,
         << algoIndex << "(stream" << argNames << ");\n";
     c << "  default:\n    return CUDA_ERROR_INVALID_VALUE;\n  }\n}\n\n"
       << "CUresult " << name << "_default(CUstream stream" << fullParams
-      << ") {\n  return " << name << "_algo_0(stream" << argNames
-      << ");\n}\n\n"
+      << ") {\n  return " << name << "_algo_0(stream" << argNames << ");\n}\n\n"
       << "const char *" << name << "_select(" << valueParams
       << ", int algo_id) {\n  int index;\n  switch (algo_id) {\n";
     for (size_t algoIndex = 0; algoIndex < family.algos.size(); ++algoIndex)
@@ -283,7 +279,8 @@ mlir::triton::aot::emitLibrary(const std::vector<Variant> &variants,
       << "CUresult " << name << "_get_algo_info(int algo_id, " << info
       << " *info) {\n  if (algo_id < 0 || algo_id >= " << family.algos.size()
       << " || info == NULL)\n    return CUDA_ERROR_INVALID_VALUE;\n"
-      << "  *info = " << name << "_algos[algo_id];\n  return CUDA_SUCCESS;\n}\n";
+      << "  *info = " << name
+      << "_algos[algo_id];\n  return CUDA_SUCCESS;\n}\n";
 
     for (const char *action : {"load", "unload"}) {
       c << "\nCUresult " << prefix << action << "_" << family.name

@@ -1,4 +1,5 @@
-//===- GridExpr.cpp - launch-grid expressions of an AOT kernel -------------===//
+//===- GridExpr.cpp - launch-grid expressions of an AOT kernel
+//-------------===//
 #include "AOT/GridExpr.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -40,8 +41,8 @@ struct Lexeme {
 /// expressions do not have.
 llvm::Expected<std::vector<Lexeme>> lex(llvm::StringRef text) {
   static constexpr const char *kPuncts[] = {
-      "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+", "-", "*", "/",
-      "%",  "(",  ")",  "<",  ">",  "!",  "~",  "&",  "|", "^", "?", ":", ","};
+      "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "+", "-", "*", "/", "%",
+      "(",  ")",  "<",  ">",  "!",  "~",  "&",  "|",  "^", "?", ":", ","};
   std::vector<Lexeme> lexemes;
   size_t i = 0;
   while (i < text.size()) {
@@ -148,10 +149,9 @@ private:
   /// Binary operators by C precedence, loosest first.
   static int getPrecedence(llvm::StringRef op) {
     static constexpr std::pair<const char *, int> kLevels[] = {
-        {"||", 0}, {"&&", 1}, {"|", 2},  {"^", 3},  {"&", 4},
-        {"==", 5}, {"!=", 5}, {"<", 6},  {">", 6},  {"<=", 6},
-        {">=", 6}, {"<<", 7}, {">>", 7}, {"+", 8},  {"-", 8},
-        {"*", 9},  {"/", 9},  {"%", 9}};
+        {"||", 0}, {"&&", 1}, {"|", 2}, {"^", 3},  {"&", 4},  {"==", 5},
+        {"!=", 5}, {"<", 6},  {">", 6}, {"<=", 6}, {">=", 6}, {"<<", 7},
+        {">>", 7}, {"+", 8},  {"-", 8}, {"*", 9},  {"/", 9},  {"%", 9}};
     for (auto [spelling, level] : kLevels)
       if (op == spelling)
         return level;
@@ -270,10 +270,10 @@ bool isCall(const std::vector<GridToken> &tokens, size_t i) {
 
 std::string GridExpr::str() const { return joinTokens(tokens); }
 
-std::string GridExpr::toC(
-    llvm::StringRef helperPrefix,
-    const std::function<std::optional<std::string>(llvm::StringRef)>
-        &substitute) const {
+std::string
+GridExpr::toC(llvm::StringRef helperPrefix,
+              const std::function<std::optional<std::string>(llvm::StringRef)>
+                  &substitute) const {
   std::vector<GridToken> c = tokens;
   for (size_t i = 0; i < c.size(); ++i) {
     if (c[i].kind != GridToken::Identifier)

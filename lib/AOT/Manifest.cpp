@@ -34,10 +34,9 @@ std::string mlir::triton::aot::writeManifest(const Variant &variant) {
   for (const std::string &dim : variant.grid)
     line("grid", dim);
   for (const TargetBinary &target : variant.targets)
-    line("target", target.arch + " " +
-                       llvm::Twine(target.computeCapability) + " " +
-                       (target.archSpecific ? "specific" : "family") + " " +
-                       llvm::Twine(target.sharedBytes));
+    line("target", target.arch + " " + llvm::Twine(target.computeCapability) +
+                       " " + (target.archSpecific ? "specific" : "family") +
+                       " " + llvm::Twine(target.sharedBytes));
   return text;
 }
 
@@ -126,7 +125,8 @@ mlir::triton::aot::parseManifest(llvm::StringRef header,
       llvm::SmallVector<llvm::StringRef> fields;
       value.split(fields, ' ');
       TargetBinary target;
-      if (fields.size() != 4 || !parseInt(fields[1], target.computeCapability) ||
+      if (fields.size() != 4 ||
+          !parseInt(fields[1], target.computeCapability) ||
           (fields[2] != "specific" && fields[2] != "family") ||
           !parseInt(fields[3], target.sharedBytes))
         return fail("bad target '" + value + "'");

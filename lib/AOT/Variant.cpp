@@ -35,7 +35,8 @@ std::string Param::getCType() const {
 }
 
 unsigned Variant::getNumSpecializations() const {
-  return llvm::count_if(params, [](const Param &p) { return p.isSpecialized(); });
+  return llvm::count_if(params,
+                        [](const Param &p) { return p.isSpecialized(); });
 }
 
 int64_t Variant::getMaxSharedBytes() const {
@@ -57,8 +58,8 @@ bool mlir::triton::aot::isUsableCName(llvm::StringRef name) {
       "inline", "int", "long", "register", "restrict", "return", "short",
       "signed", "sizeof", "static", "struct", "switch", "typedef", "union",
       "unsigned", "void", "volatile", "while", "_Bool", "_Complex",
-      "_Imaginary", "_Alignas", "_Alignof", "_Atomic", "_Generic",
-      "_Noreturn", "_Static_assert", "_Thread_local",
+      "_Imaginary", "_Alignas", "_Alignof", "_Atomic", "_Generic", "_Noreturn",
+      "_Static_assert", "_Thread_local",
       // C++ keywords a header included from C++ must avoid.
       "bool", "catch", "class", "delete", "explicit", "false", "friend",
       "mutable", "namespace", "new", "operator", "private", "protected",

@@ -1,4 +1,5 @@
-//===- Compiler.cpp - one kernel from IR text or a module to a cubin -------===//
+//===- Compiler.cpp - one kernel from IR text or a module to a cubin
+//-------===//
 #include "Compiler/Compiler.h"
 #include "Pipeline/Pipelines.h"
 #include "Pipeline/Registration.h"
@@ -17,7 +18,6 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 #include <mutex>
-
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -56,10 +56,10 @@ namespace {
 
 /// Runs one stage's passes on `module`; a pipeline that cannot be built or
 /// fails is reported on the module, naming the stage.
-LogicalResult runStage(
-    ModuleOp module, llvm::StringRef stage,
-    llvm::function_ref<LogicalResult(OpPassManager &, llvm::raw_ostream &)>
-        build) {
+LogicalResult
+runStage(ModuleOp module, llvm::StringRef stage,
+         llvm::function_ref<LogicalResult(OpPassManager &, llvm::raw_ostream &)>
+             build) {
   PassManager pm(module->getContext(), module->getName().getStringRef());
   std::string errors;
   llvm::raw_string_ostream os(errors);

@@ -29,30 +29,32 @@ using namespace mlir::triton;
 
 namespace {
 
-llvm::cl::SubCommand compileCommand(
-    "compile", "Compile a TTIR/TTGIR kernel into a C launcher (.h/.c)");
-llvm::cl::SubCommand linkCommand(
-    "link", "Link launcher headers into one C library with dispatchers");
+llvm::cl::SubCommand
+    compileCommand("compile",
+                   "Compile a TTIR/TTGIR kernel into a C launcher (.h/.c)");
+llvm::cl::SubCommand
+    linkCommand("link",
+                "Link launcher headers into one C library with dispatchers");
 
 // compile
 llvm::cl::opt<std::string> input(llvm::cl::Positional, llvm::cl::Required,
                                  llvm::cl::desc("<kernel.ttir|.ttgir>"),
                                  llvm::cl::sub(compileCommand));
 llvm::cl::opt<std::string>
-    outName("name", llvm::cl::desc("C name of the kernel family (default: the "
-                                   "kernel's name)"),
+    outName("name",
+            llvm::cl::desc("C name of the kernel family (default: the "
+                           "kernel's name)"),
             llvm::cl::sub(compileCommand));
 llvm::cl::alias outNameShort("n", llvm::cl::aliasopt(outName));
-llvm::cl::opt<std::string> outDir("o",
-                                  llvm::cl::desc("Output directory (default .)"),
-                                  llvm::cl::value_desc("dir"),
-                                  llvm::cl::init("."),
-                                  llvm::cl::sub(compileCommand));
-llvm::cl::opt<std::string> grid(
-    "grid", llvm::cl::Required,
-    llvm::cl::desc("Launch grid: up to three C expressions over integer "
-                   "parameters, e.g. \"cdiv(n, 1024), 1, 1\""),
-    llvm::cl::sub(compileCommand));
+llvm::cl::opt<std::string>
+    outDir("o", llvm::cl::desc("Output directory (default .)"),
+           llvm::cl::value_desc("dir"), llvm::cl::init("."),
+           llvm::cl::sub(compileCommand));
+llvm::cl::opt<std::string>
+    grid("grid", llvm::cl::Required,
+         llvm::cl::desc("Launch grid: up to three C expressions over integer "
+                        "parameters, e.g. \"cdiv(n, 1024), 1, 1\""),
+         llvm::cl::sub(compileCommand));
 llvm::cl::opt<int> numWarps("num-warps",
                             llvm::cl::desc("Warps per CTA (default 4; TTGIR: "
                                            "its own)"),
@@ -191,8 +193,7 @@ int runLink() {
   if (!aot::isUsableCName(base))
     return fail("-o " + outBase + ": the file name '" + base +
                 "' must be a C identifier (it names the header guard)");
-  llvm::Expected<aot::CFiles> files =
-      aot::emitLibrary(variants, origins, base);
+  llvm::Expected<aot::CFiles> files = aot::emitLibrary(variants, origins, base);
   if (!files)
     return fail(llvm::toString(files.takeError()));
   if (!writeFile(outBase + ".h", files->header) ||

@@ -69,8 +69,7 @@ TEST(GridExprTest, EmitsCWithWidenedParametersAndSubstitutions) {
   auto none = [](llvm::StringRef) -> std::optional<std::string> {
     return std::nullopt;
   };
-  EXPECT_EQ(expr->toC("tt_", none),
-            "tt_cdiv((int64_t)n, 128) * (int64_t)m");
+  EXPECT_EQ(expr->toC("tt_", none), "tt_cdiv((int64_t)n, 128) * (int64_t)m");
   auto mIsOne = [](llvm::StringRef name) -> std::optional<std::string> {
     if (name == "m")
       return std::string("1");

@@ -1,6 +1,7 @@
-//===- ManifestTest.cpp - variant manifests, C names, C text helpers -------===//
-#include "AOT/EmitC.h"
+//===- ManifestTest.cpp - variant manifests, C names, C text helpers
+//-------===//
 #include "AOT/Manifest.h"
+#include "AOT/EmitC.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -21,9 +22,8 @@ Variant makeVariant() {
   variant.algoInfo = "BLOCK=1024, fast";
   variant.numWarps = 8;
   variant.numStages = 2;
-  variant.params = {{"x", "*fp16", 16, false},
-                    {"n", "i32", 0, false},
-                    {"k", "i64", 0, true}};
+  variant.params = {
+      {"x", "*fp16", 16, false}, {"n", "i32", 0, false}, {"k", "i64", 0, true}};
   variant.grid = {"cdiv(n, 1024)", "1", "1"};
   variant.targets = {{"sm_90a", 90, true, 1024, "cubin"},
                      {"sm_80", 80, false, 512, "cubin"}};
@@ -34,7 +34,8 @@ TEST(ManifestTest, RoundTripsEveryField) {
   Variant variant = makeVariant();
   std::string header = "/* comment\n";
   std::string manifest = writeManifest(variant);
-  for (llvm::StringRef line : llvm::split(llvm::StringRef(manifest).rtrim('\n'), '\n'))
+  for (llvm::StringRef line :
+       llvm::split(llvm::StringRef(manifest).rtrim('\n'), '\n'))
     header += " * " + line.str() + "\n";
   header += " */\n#include <cuda.h>\n";
   llvm::Expected<Variant> parsed = parseManifest(header, "v.h");
@@ -66,8 +67,7 @@ TEST(ManifestTest, RejectsForeignAndBrokenHeaders) {
             "f.h: not a header written by `triton-aot compile` (no "
             "@triton-aot manifest)");
   llvm::Expected<Variant> broken = parseManifest(
-      "@triton-aot abi: 1\n@triton-aot name: a\n@triton-aot param: x\n",
-      "b.h");
+      "@triton-aot abi: 1\n@triton-aot name: a\n@triton-aot param: x\n", "b.h");
   ASSERT_FALSE(static_cast<bool>(broken));
   EXPECT_EQ(llvm::toString(broken.takeError()), "b.h:3: bad param 'x'");
   llvm::Expected<Variant> unknown =
@@ -109,7 +109,9 @@ TEST(ManifestTest, UsableCNames) {
 
 TEST(ManifestTest, CTextHelpers) {
   EXPECT_EQ(quoteC("a\"b\\c?"), "\"a\\\"b\\\\c\\?\"");
-  EXPECT_EQ(formatByteArray(llvm::StringRef("\x7f" "E\x00", 3)),
+  EXPECT_EQ(formatByteArray(llvm::StringRef("\x7f"
+                                            "E\x00",
+                                            3)),
             "    0x7f, 0x45, 0x00");
   std::string bytes(17, '\x01');
   EXPECT_EQ(formatByteArray(bytes),

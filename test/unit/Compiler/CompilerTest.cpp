@@ -1,4 +1,5 @@
-//===- CompilerTest.cpp - compileSource, readKernelSignature ---------------===//
+//===- CompilerTest.cpp - compileSource, readKernelSignature
+//---------------===//
 #include "Compiler/Compiler.h"
 
 #include "gtest/gtest.h"
@@ -44,7 +45,8 @@ TEST(CompilerTest, CompilesTTIRTextToACubinWithMetadata) {
   llvm::Expected<CompiledKernel> kernel =
       compileSource(kScaleKernel, request, "scale.ttir");
   ASSERT_TRUE(static_cast<bool>(kernel)) << llvm::toString(kernel.takeError());
-  EXPECT_EQ(kernel->cubin.substr(0, 4), "\x7f" "ELF");
+  EXPECT_EQ(kernel->cubin.substr(0, 4), "\x7f"
+                                        "ELF");
   EXPECT_NE(kernel->ptx.find(".visible .entry scale("), std::string::npos);
   EXPECT_NE(kernel->ttgir.find("\"ttg.num-warps\" = 2"), std::string::npos);
   EXPECT_NE(kernel->llvmIR.find("define ptx_kernel void @scale"),
@@ -59,17 +61,17 @@ TEST(CompilerTest, CompilesTTIRTextToACubinWithMetadata) {
 }
 
 TEST(CompilerTest, ParseErrorsCarryTheBufferNameAndLine) {
-  llvm::Expected<CompiledKernel> kernel =
-      compileSource("module {\n  tt.func @f( {\n}", CompileRequest(), "bad.ttir");
+  llvm::Expected<CompiledKernel> kernel = compileSource(
+      "module {\n  tt.func @f( {\n}", CompileRequest(), "bad.ttir");
   ASSERT_FALSE(static_cast<bool>(kernel));
   std::string message = llvm::toString(kernel.takeError());
   EXPECT_NE(message.find("bad.ttir:2:"), std::string::npos) << message;
 }
 
 TEST(CompilerTest, RefusesLLVMDialectInput) {
-  llvm::Expected<CompiledKernel> kernel = compileSource(
-      "module {\n  llvm.func @f() {\n    llvm.return\n  }\n}", CompileRequest(),
-      "f.mlir");
+  llvm::Expected<CompiledKernel> kernel =
+      compileSource("module {\n  llvm.func @f() {\n    llvm.return\n  }\n}",
+                    CompileRequest(), "f.mlir");
   ASSERT_FALSE(static_cast<bool>(kernel));
   std::string message = llvm::toString(kernel.takeError());
   EXPECT_NE(message.find("must be TTIR or TTGIR"), std::string::npos)
@@ -95,7 +97,8 @@ TEST(CompilerTest, CompilesOnSeveralThreadsAtOnce) {
     thread.join();
   for (int i = 0; i < 3; ++i) {
     EXPECT_EQ(errors[i], "");
-    EXPECT_EQ(cubins[i].substr(0, 4), "\x7f" "ELF");
+    EXPECT_EQ(cubins[i].substr(0, 4), "\x7f"
+                                      "ELF");
   }
   EXPECT_NE(cubins[0], cubins[2]);
 }
