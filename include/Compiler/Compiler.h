@@ -16,6 +16,7 @@
 #include "Target/KernelMetadata.h"
 
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 #include <string>
@@ -60,6 +61,16 @@ struct CompileRequest {
 /// missing, unknown or disagree with a target the caller gave.
 LogicalResult applyModuleOptions(ModuleOp module, IRLevel level,
                                  CompileOptions &options, bool targetGiven);
+
+/// Runs the passes `build` adds to a fresh pass manager on `module`;
+/// `configure`, if given, adjusts the pass manager first (a tool applies its
+/// command line's -mlir-print-ir-* options there). A pipeline that cannot be
+/// built or fails is reported on the module, naming `stage`.
+LogicalResult runStage(
+    ModuleOp module, llvm::StringRef stage,
+    llvm::function_ref<LogicalResult(OpPassManager &, llvm::raw_ostream &)>
+        build,
+    llvm::function_ref<LogicalResult(PassManager &)> configure = nullptr);
 
 /// Compiles `module` (TTIR or TTGIR; it is lowered in place) to a cubin.
 /// Errors go to the module's context as diagnostics.

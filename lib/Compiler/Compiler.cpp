@@ -52,15 +52,14 @@ LogicalResult mlir::triton::applyModuleOptions(ModuleOp module, IRLevel level,
   return success();
 }
 
-namespace {
-
-/// Runs one stage's passes on `module`; a pipeline that cannot be built or
-/// fails is reported on the module, naming the stage.
-LogicalResult
-runStage(ModuleOp module, llvm::StringRef stage,
-         llvm::function_ref<LogicalResult(OpPassManager &, llvm::raw_ostream &)>
-             build) {
+LogicalResult mlir::triton::runStage(
+    ModuleOp module, llvm::StringRef stage,
+    llvm::function_ref<LogicalResult(OpPassManager &, llvm::raw_ostream &)>
+        build,
+    llvm::function_ref<LogicalResult(PassManager &)> configure) {
   PassManager pm(module->getContext(), module->getName().getStringRef());
+  if (configure && failed(configure(pm)))
+    return failure();
   std::string errors;
   llvm::raw_string_ostream os(errors);
   if (failed(build(pm, os)))
@@ -70,6 +69,8 @@ runStage(ModuleOp module, llvm::StringRef stage,
     return module.emitError() << "the " << stage << " pipeline failed";
   return success();
 }
+
+namespace {
 
 std::string printModule(ModuleOp module) {
   std::string text;

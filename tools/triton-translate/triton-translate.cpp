@@ -110,17 +110,9 @@ LogicalResult runPasses(
     ModuleOp module, llvm::StringRef stage,
     llvm::function_ref<LogicalResult(OpPassManager &, llvm::raw_ostream &)>
         build) {
-  PassManager pm(module->getContext(), module->getName().getStringRef());
-  if (failed(applyPassManagerCLOptions(pm)))
-    return failure();
-  std::string errors;
-  llvm::raw_string_ostream os(errors);
-  if (failed(build(pm, os)))
-    return module.emitError()
-           << "cannot build the " << stage << " pipeline: " << errors;
-  if (failed(pm.run(module)))
-    return module.emitError() << "the " << stage << " pipeline failed";
-  return success();
+  return runStage(module, stage, build, [](PassManager &pm) {
+    return applyPassManagerCLOptions(pm);
+  });
 }
 
 /// Writes `contents` to `path` ("-": stdout), creating its directory.
