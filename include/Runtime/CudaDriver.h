@@ -33,6 +33,7 @@ struct CudaDriver {
   X(cuCtxGetCurrent)                                                           \
   X(cuCtxSetCurrent)                                                           \
   X(cuCtxGetDevice)                                                            \
+  X(cuCtxGetId)                                                                \
   X(cuCtxSynchronize)                                                          \
   X(cuModuleLoadData)                                                          \
   X(cuModuleUnload)                                                            \

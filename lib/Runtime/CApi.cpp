@@ -8,9 +8,50 @@ using namespace triton::runtime;
 thread_local std::string triton_rt_detail::lastError;
 
 triton_rt_status triton_rt_detail::report(const Status &status) {
-  lastError = status.ok() ? std::string() : status.toString();
+  if (status.ok())
+    lastError.clear(); // keeps its buffer: a good launch allocates nothing
+  else
+    lastError = status.toString();
   return triton_rt_status(status.getCode());
 }
+
+namespace {
+
+/// A vector of this thread's that keeps its buffer from call to call, so
+/// converting arguments allocates only until it is big enough. A nested
+/// use on the same thread (a grid callback that launches) gets its own.
+template <typename T> class ThreadScratch {
+public:
+  ThreadScratch() : vector(&local) {
+    if (inUse())
+      return;
+    inUse() = claimed = true;
+    vector = &shared();
+    vector->clear();
+  }
+  ~ThreadScratch() {
+    if (claimed)
+      inUse() = false;
+  }
+  ThreadScratch(const ThreadScratch &) = delete;
+  ThreadScratch &operator=(const ThreadScratch &) = delete;
+  std::vector<T> &get() { return *vector; }
+
+private:
+  static std::vector<T> &shared() {
+    thread_local std::vector<T> buffer;
+    return buffer;
+  }
+  static bool &inUse() {
+    thread_local bool busy = false;
+    return busy;
+  }
+  std::vector<T> local;
+  std::vector<T> *vector;
+  bool claimed = false;
+};
+
+} // namespace
 
 struct triton_rt_family {
   std::shared_ptr<Family> family;
@@ -76,7 +117,8 @@ triton_rt_status triton_rt_load(triton_rt_runtime *runtime,
     void *user = desc->grid_user_data;
     spec.grid = [grid, user](const std::vector<Arg> &args,
                              const Variant &variant) {
-      std::vector<triton_rt_arg> cArgs;
+      ThreadScratch<triton_rt_arg> scratch;
+      std::vector<triton_rt_arg> &cArgs = scratch.get();
       for (const Arg &arg : args)
         cArgs.push_back({triton_rt_arg_kind(arg.getKind()), arg.getBits(),
                          arg.getByteSize()});
@@ -106,7 +148,8 @@ triton_rt_status triton_rt_launch(triton_rt_family *family,
     return report(Status(StatusCode::InvalidArgument,
                          "triton_rt_launch: family NULL, or args NULL with a "
                          "positive count"));
-  std::vector<Arg> cppArgs;
+  ThreadScratch<Arg> scratch;
+  std::vector<Arg> &cppArgs = scratch.get();
   cppArgs.reserve(size_t(num_args));
   for (int i = 0; i < num_args; ++i) {
     const triton_rt_arg &in = args[i];

@@ -169,6 +169,14 @@ Status FamilyImpl::checkVariants() {
       specializedLimits.push_back(largest);
     }
   }
+  for (const KernelParamInfo &param : signature) {
+    int kind = param.isPointer() ? int(Arg::Kind::Pointer) : -1;
+    for (int k = int(Arg::Kind::I1); kind < 0 && k <= int(Arg::Kind::F64); ++k)
+      if (param.type == Arg::fromRaw(Arg::Kind(k), 0, 0).getTypeName())
+        kind = k;
+    expectedKinds.push_back(kind);
+  }
+  keyWordCount = keyParams.size() + specializedParams.size();
   return Status::success();
 }
 
@@ -179,6 +187,8 @@ Status FamilyImpl::wait() {
   variantDone.wait(lock, [this] { return pending == 0; });
   if (!checked) {
     checkStatus = checkVariants();
+    if (checkStatus)
+      launchCache = std::make_unique<LaunchCache>(keyWordCount);
     checked = true;
     checkedFlag.store(true, std::memory_order_release);
   }
@@ -205,13 +215,42 @@ Result<KernelInfo> FamilyImpl::getKernelInfo(size_t index) {
   return variants[index].info;
 }
 
+bool FamilyImpl::argsMatch(const std::vector<Arg> &args) const {
+  if (args.size() != expectedKinds.size())
+    return false;
+  for (size_t i = 0; i < args.size(); ++i)
+    if (int(args[i].getKind()) != expectedKinds[i])
+      return false;
+  return true;
+}
+
+/// The divisibility class of `bits` for a parameter some variant wants
+/// divisible by `limit`: see getTuningKey.
+static uint64_t getDivisibilityClass(uint64_t bits, int64_t limit) {
+  uint64_t power = bits == 0 ? uint64_t(limit) : (bits & (~bits + 1));
+  return std::min(power, uint64_t(limit));
+}
+
+void FamilyImpl::fillKeyWords(const std::vector<Arg> &args,
+                              uint64_t *words) const {
+  size_t at = 0;
+  // The kinds are the signature's, so the bits alone tell values apart.
+  for (int index : keyParams)
+    words[at++] = args[index].getBits();
+  for (size_t i = 0; i < specializedParams.size(); ++i)
+    words[at++] = getDivisibilityClass(args[specializedParams[i]].getBits(),
+                                       specializedLimits[i]);
+}
+
 Result<std::string> FamilyImpl::getTuningKey(const std::vector<Arg> &args) {
   Status loaded = wait();
   if (!loaded)
     return loaded;
-  Status valid = checkArgs(signature, args);
-  if (!valid)
-    return valid.addContext("family '" + spec.name + "'");
+  if (!argsMatch(args)) {
+    Status valid = checkArgs(signature, args);
+    if (!valid)
+      return valid.addContext("family '" + spec.name + "'");
+  }
   std::string key;
   for (int index : keyParams)
     key += signature[index].name + "=" + args[index].toString() + ";";
@@ -220,12 +259,10 @@ Result<std::string> FamilyImpl::getTuningKey(const std::vector<Arg> &args) {
   // an argument, capped at the largest divisor any variant asks for, tells
   // exactly which variants accept it.
   key += "div=";
-  for (size_t i = 0; i < specializedParams.size(); ++i) {
-    uint64_t bits = args[specializedParams[i]].getBits();
-    uint64_t limit = uint64_t(specializedLimits[i]);
-    uint64_t power = bits == 0 ? limit : (bits & (~bits + 1));
-    key += std::to_string(std::min(power, limit)) + ",";
-  }
+  for (size_t i = 0; i < specializedParams.size(); ++i)
+    key += std::to_string(getDivisibilityClass(
+               args[specializedParams[i]].getBits(), specializedLimits[i])) +
+           ",";
   return key;
 }
 

@@ -4,6 +4,7 @@
 
 #include "Runtime/CudaDriver.h"
 #include "Runtime/DiskCache.h"
+#include "LaunchCache.h"
 #include "Runtime/Runtime.h"
 #include "ThreadPool.h"
 
@@ -37,12 +38,15 @@ struct VariantState {
 /// Modules and tuning choices of one CUDA context.
 struct ContextState {
   CUcontext context = nullptr;
+  /// cuCtxGetId: unique for the life of the process, unlike the pointer.
+  uint64_t id = 0;
   /// "<device name> sm_<cc>": part of every tuning record's key.
   std::string device;
   int computeCapability = 0;
   std::vector<CUmodule> modules;
   std::vector<CUfunction> functions;
-  /// Tuning key -> chosen variant.
+  /// Tuning key (the string form) -> chosen variant. The launch cache
+  /// answers the binary form first; this is consulted on a miss.
   std::unordered_map<std::string, int> choices;
 };
 
@@ -72,6 +76,17 @@ private:
   /// After every variant is done: the common signature, key and write
   /// parameter indices. Called once, under `mutex`.
   Status checkVariants();
+  /// Whether `args` match the signature (count and kinds), allocating
+  /// nothing; checkArgs says why not.
+  bool argsMatch(const std::vector<Arg> &args) const;
+  /// The binary tuning key of matching `args` (keyWordCount words): the key
+  /// parameters' bits, then each specialized parameter's divisibility class.
+  void fillKeyWords(const std::vector<Arg> &args, uint64_t *words) const;
+  /// The cached path: the launch target of `args` in the current context
+  /// when that pair is decided and loaded; false sends the caller to the
+  /// full path (which also reports every error).
+  bool findCached(const std::vector<Arg> &args, const CudaDriver *&driver,
+                  LaunchTarget &target);
   Result<ContextState *> getContext(const CudaDriver &driver);
   Status loadModule(ContextState &context, int index, const CudaDriver &driver);
   /// The chosen variant for `args` in `context`, tuning if needed.
@@ -85,8 +100,8 @@ private:
   Result<LaunchPlan> resolve(const std::vector<Arg> &args,
                              const std::string &tuningKey, CUstream stream,
                              const CudaDriver &driver, ContextState *&context);
-  /// Packs the arguments and launches variant `index`.
-  Status launchVariant(ContextState &context, int index, LaunchGrid grid,
+  /// Packs the arguments and launches `function`, variant `index`.
+  Status launchVariant(CUfunction function, int index, LaunchGrid grid,
                        const std::vector<Arg> &args, CUstream stream,
                        const CudaDriver &driver);
   Result<LaunchGrid> computeGrid(const std::vector<Arg> &args, int index);
@@ -112,6 +127,12 @@ private:
   std::vector<KernelParamInfo> signature;
   std::vector<int> keyParams, writeParams, specializedParams;
   std::vector<int64_t> specializedLimits;
+  /// Per parameter, the Arg::Kind that matches it (-1: none does).
+  std::vector<int> expectedKinds;
+  size_t keyWordCount = 0;
+  /// Decided (context id, binary key) pairs; made once checkVariants
+  /// succeeds, before checkedFlag is set.
+  std::unique_ptr<LaunchCache> launchCache;
   FamilyStats stats;
   std::atomic<int64_t> launches{0};
 

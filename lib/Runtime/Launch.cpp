@@ -38,12 +38,18 @@ Result<ContextState *> FamilyImpl::getContext(const CudaDriver &cuda) {
       return status;
     current = primary;
   }
+  // Contexts are told apart by id: a destroyed context's pointer may come
+  // back for a new one, which has none of the old one's modules.
+  unsigned long long id = 0;
+  if (!(status = cuda.check(cuda.cuCtxGetId(current, &id), "cuCtxGetId")))
+    return status;
   std::lock_guard<std::mutex> lock(contextMutex);
   for (auto &context : contexts)
-    if (context->context == current)
+    if (context->id == id)
       return context.get();
   auto context = std::make_unique<ContextState>();
   context->context = current;
+  context->id = id;
   CUdevice device;
   char name[256] = {0};
   int major = 0, minor = 0;
@@ -117,30 +123,33 @@ Result<LaunchGrid> FamilyImpl::computeGrid(const std::vector<Arg> &args,
   return grid;
 }
 
-Status FamilyImpl::launchVariant(ContextState &context, int index,
+Status FamilyImpl::launchVariant(CUfunction function, int index,
                                  LaunchGrid grid, const std::vector<Arg> &args,
                                  CUstream stream, const CudaDriver &cuda) {
   if (grid.x == 0 || grid.y == 0 || grid.z == 0)
     return Status::success(); // an empty grid launches nothing, as in Triton
   const KernelInfo &info = variants[index].info;
-  std::string where = "family '" + spec.name + "', variant '" +
-                      spec.variants[index].label + "'";
+  // Built only for an error: the cached path allocates nothing.
+  auto where = [&] {
+    return "family '" + spec.name + "', variant '" + spec.variants[index].label +
+           "'";
+  };
   if (info.numCtas != 1)
     return Status(StatusCode::Unsupported,
-                  where + ": num_ctas > 1 needs a cluster launch, which the "
-                          "runtime does not do");
+                  where() + ": num_ctas > 1 needs a cluster launch, which the "
+                            "runtime does not do");
   if (info.profileScratchSize > 0)
     return Status(StatusCode::Unsupported,
-                  where + ": the kernel needs profile scratch memory, which "
-                          "the runtime does not allocate");
-  // Every value in an 8-byte slot; the driver reads the parameter's size
-  // from the slot's start (little-endian).
+                  where() + ": the kernel needs profile scratch memory, which "
+                            "the runtime does not allocate");
+  // Every value in an 8-byte slot on the stack; the driver reads the
+  // parameter's size from the slot's start (little-endian).
   uint64_t slots[64];
   void *pointers[64];
   size_t count = args.size() + size_t(info.hiddenParams);
   if (count > 64)
     return Status(StatusCode::Unsupported,
-                  where + ": more than 62 kernel arguments");
+                  where() + ": more than 62 kernel arguments");
   for (size_t i = 0; i < args.size(); ++i)
     slots[i] = args[i].getBits();
   CUdeviceptr scratch = 0;
@@ -150,7 +159,7 @@ Status FamilyImpl::launchVariant(ContextState &context, int index,
     Status status = cuda.check(cuda.cuMemAllocAsync(&scratch, bytes, stream),
                                "cuMemAllocAsync(global scratch)");
     if (!status)
-      return status.addContext(where);
+      return status.addContext(where());
   }
   if (info.hiddenParams == 2) {
     slots[args.size()] = scratch;
@@ -159,13 +168,15 @@ Status FamilyImpl::launchVariant(ContextState &context, int index,
   for (size_t i = 0; i < count; ++i)
     pointers[i] = &slots[i];
   Status status = cuda.check(
-      cuda.cuLaunchKernel(context.functions[index], grid.x, grid.y, grid.z,
+      cuda.cuLaunchKernel(function, grid.x, grid.y, grid.z,
                           unsigned(info.getBlockThreads()), 1, 1,
                           unsigned(info.sharedBytes), stream, pointers, nullptr),
       "cuLaunchKernel");
   if (scratch)
     cuda.cuMemFreeAsync(scratch, stream);
-  return status.addContext(where);
+  if (!status)
+    status.addContext(where());
+  return status;
 }
 
 Result<int> FamilyImpl::choose(ContextState &context,
@@ -265,11 +276,58 @@ Result<LaunchPlan> FamilyImpl::resolve(const std::vector<Arg> &args,
   plan.sharedBytes = unsigned(info.sharedBytes);
   plan.variantIndex = *choice;
   contextOut = *context;
+  // Decided and loaded in this context: later calls take the cached path.
+  LaunchTarget target;
+  target.function = plan.function;
+  target.variant = plan.variantIndex;
+  target.blockThreads = plan.blockThreads;
+  target.sharedBytes = plan.sharedBytes;
+  std::vector<uint64_t> words(keyWordCount + 1);
+  fillKeyWords(args, words.data());
+  launchCache->insert((*context)->id, words.data(), target);
   return plan;
+}
+
+bool FamilyImpl::findCached(const std::vector<Arg> &args,
+                            const CudaDriver *&driver, LaunchTarget &target) {
+  // launchCache exists once the variants are checked and usable.
+  if (!checkedFlag.load(std::memory_order_acquire) || !launchCache ||
+      !argsMatch(args))
+    return false;
+  Result<const CudaDriver *> cuda = getCudaDriver();
+  if (!cuda)
+    return false;
+  // The current context's id, as the AOT launchers key their modules; no
+  // current context (the primary one is made current) goes the full way.
+  CUcontext current = nullptr;
+  unsigned long long id = 0;
+  if ((*cuda)->cuCtxGetCurrent(&current) != CUDA_SUCCESS || !current ||
+      (*cuda)->cuCtxGetId(current, &id) != CUDA_SUCCESS)
+    return false;
+  KeyWords words(keyWordCount);
+  fillKeyWords(args, words.data());
+  if (!launchCache->find(id, words.data(), target))
+    return false;
+  driver = *cuda;
+  return true;
 }
 
 Result<LaunchPlan> FamilyImpl::plan(const std::vector<Arg> &args,
                                     CUstream stream) {
+  const CudaDriver *driver = nullptr;
+  LaunchTarget target;
+  if (findCached(args, driver, target)) {
+    Result<LaunchGrid> grid = computeGrid(args, target.variant);
+    if (!grid)
+      return grid.status();
+    LaunchPlan plan;
+    plan.function = target.function;
+    plan.grid = *grid;
+    plan.blockThreads = target.blockThreads;
+    plan.sharedBytes = target.sharedBytes;
+    plan.variantIndex = target.variant;
+    return plan;
+  }
   // Argument errors come first, with or without a driver.
   Result<std::string> key = getTuningKey(args);
   if (!key)
@@ -282,6 +340,20 @@ Result<LaunchPlan> FamilyImpl::plan(const std::vector<Arg> &args,
 }
 
 Status FamilyImpl::launch(const std::vector<Arg> &args, CUstream stream) {
+  // The cached path: no lock, no allocation, no string.
+  const CudaDriver *driver = nullptr;
+  LaunchTarget target;
+  if (findCached(args, driver, target)) {
+    Result<LaunchGrid> grid = computeGrid(args, target.variant);
+    if (!grid)
+      return grid.status();
+    launches.fetch_add(1, std::memory_order_relaxed);
+    return launchVariant(target.function, target.variant, *grid, args, stream,
+                         *driver);
+  }
+  // The full path: waits for the variants, checks the arguments (with a
+  // message), finds or makes the context, chooses (tuning if needed),
+  // loads the module, then records the pair for the cached path.
   Result<std::string> key = getTuningKey(args);
   if (!key)
     return key.status();
@@ -292,7 +364,7 @@ Status FamilyImpl::launch(const std::vector<Arg> &args, CUstream stream) {
   Result<LaunchPlan> plan = resolve(args, *key, stream, **cuda, context);
   if (!plan)
     return plan.status();
-  ++launches;
-  return launchVariant(*context, plan->variantIndex, plan->grid, args, stream,
-                       **cuda);
+  launches.fetch_add(1, std::memory_order_relaxed);
+  return launchVariant(plan->function, plan->variantIndex, plan->grid, args,
+                       stream, **cuda);
 }

@@ -99,7 +99,8 @@ Result<int> FamilyImpl::benchmark(ContextState &context,
         s = cuda.check(cuda.cuEventRecord(resources.start, stream),
                        "cuEventRecord");
       if (s)
-        s = launchVariant(context, index, *grid, args, stream, cuda);
+        s = launchVariant(context.functions[index], index, *grid, args, stream,
+                          cuda);
       if (s && elapsed) {
         if ((s = cuda.check(cuda.cuEventRecord(resources.stop, stream),
                             "cuEventRecord")) &&
