@@ -18,16 +18,15 @@ namespace {
 FailureOr<tt::CacheModifier>
 parseModifier(tt::FuncOp func, llvm::StringRef option, llvm::StringRef value,
               llvm::ArrayRef<tt::CacheModifier> allowed) {
-  std::optional<tt::CacheModifier> modifier =
-      tt::symbolizeCacheModifier(value);
+  std::optional<tt::CacheModifier> modifier = tt::symbolizeCacheModifier(value);
   if (modifier && llvm::is_contained(allowed, *modifier))
     return *modifier;
-  std::string names = llvm::join(
-      llvm::map_range(allowed,
-                      [](tt::CacheModifier m) {
-                        return tt::stringifyCacheModifier(m).str();
-                      }),
-      ", ");
+  std::string names =
+      llvm::join(llvm::map_range(allowed,
+                                 [](tt::CacheModifier m) {
+                                   return tt::stringifyCacheModifier(m).str();
+                                 }),
+                 ", ");
   func.emitOpError("downstream-streaming-memory: ")
       << option << " '" << value << "' is not one of " << names;
   return failure();
@@ -40,14 +39,14 @@ struct StreamingMemoryPass
 
   void runOnOperation() override {
     tt::FuncOp func = getOperation();
-    FailureOr<tt::CacheModifier> loadModifier = parseModifier(
-        func, "load-cache", loadCache,
-        {tt::CacheModifier::CA, tt::CacheModifier::CG, tt::CacheModifier::CS,
-         tt::CacheModifier::CV});
-    FailureOr<tt::CacheModifier> storeModifier = parseModifier(
-        func, "store-cache", storeCache,
-        {tt::CacheModifier::WB, tt::CacheModifier::CG, tt::CacheModifier::CS,
-         tt::CacheModifier::WT});
+    FailureOr<tt::CacheModifier> loadModifier =
+        parseModifier(func, "load-cache", loadCache,
+                      {tt::CacheModifier::CA, tt::CacheModifier::CG,
+                       tt::CacheModifier::CS, tt::CacheModifier::CV});
+    FailureOr<tt::CacheModifier> storeModifier =
+        parseModifier(func, "store-cache", storeCache,
+                      {tt::CacheModifier::WB, tt::CacheModifier::CG,
+                       tt::CacheModifier::CS, tt::CacheModifier::WT});
     if (failed(loadModifier) || failed(storeModifier))
       return signalPassFailure();
 

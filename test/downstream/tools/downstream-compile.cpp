@@ -64,9 +64,8 @@ cl::opt<std::string> storeCache("store-cache", cl::init("cs"),
                                 cl::desc("Cache modifier for stores"));
 cl::opt<bool> noStreaming("no-streaming",
                           cl::desc("Skip downstream-streaming-memory"));
-cl::opt<bool> staged("staged",
-                     cl::desc("Run the stages one by one instead of "
-                              "compileModule"));
+cl::opt<bool> staged("staged", cl::desc("Run the stages one by one instead of "
+                                        "compileModule"));
 
 /// What the compilation hands back, in memory.
 struct Artifacts {
@@ -192,9 +191,8 @@ int main(int argc, char **argv) {
       return 1;
   }
 
-  FailureOr<Artifacts> artifacts = staged
-                                       ? compileStaged(*module, options)
-                                       : compileInOneCall(*module, options);
+  FailureOr<Artifacts> artifacts = staged ? compileStaged(*module, options)
+                                          : compileInOneCall(*module, options);
   if (failed(artifacts))
     return 1;
   // A downstream may add its own keys to the metadata.

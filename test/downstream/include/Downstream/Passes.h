@@ -1,4 +1,4 @@
-//===- Passes.h - the downstream example's passes ----------------*- C++ -*-===//
+//===- Passes.h - the downstream example's passes ---------------*- C++ -*-===//
 #ifndef DOWNSTREAM_PASSES_H
 #define DOWNSTREAM_PASSES_H
 

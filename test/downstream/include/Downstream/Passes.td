@@ -1,4 +1,4 @@
-//===- Passes.td - the downstream example's passes ---------------*- tablegen -*-===//
+//===- Passes.td - the downstream example's passes ---------*- tablegen -*-===//
 //
 // A downstream compiler's own pass over Triton's ops, declared in TableGen
 // and generated with the installed LLVM's mlir-tblgen (docs/embedding.md).
