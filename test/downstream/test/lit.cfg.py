@@ -22,6 +22,11 @@ path = [config.downstream_tools_dir, config.triton_tools_dir, config.llvm_tools_
 config.environment["PATH"] = os.pathsep.join(path + [os.environ.get("PATH", "")])
 
 config.substitutions.append(("%triton_include", config.triton_include_dir))
+config.substitutions.append(("%triton_cmake_dir", config.triton_cmake_dir))
+# CMake configure runs (package.test) use this build's CMake and compiler.
+config.substitutions.append(
+    ("%cmake", '"%s" -DCMAKE_CXX_COMPILER="%s"' % (config.cmake, config.cxx_compiler))
+)
 config.substitutions.append(("%mlir_include", config.mlir_include_dir))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 
