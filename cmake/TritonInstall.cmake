@@ -22,6 +22,11 @@ include(GNUInstallDirs)
 if(NOT CMAKE_INSTALL_RPATH)
   set(CMAKE_INSTALL_RPATH "\$ORIGIN/../${CMAKE_INSTALL_LIBDIR}" "${LLVM_LIBRARY_DIR}")
 endif()
+# Build-tree binaries use the same RPATH: CMake's computed build RPATH has
+# empty (current-directory) entries with Debian's LLVM.
+if(NOT DEFINED CMAKE_BUILD_WITH_INSTALL_RPATH)
+  set(CMAKE_BUILD_WITH_INSTALL_RPATH ON)
+endif()
 
 # Headers go one level down so that the generic top-level names of our tree
 # (Dialect/, Analysis/, Tools/, ...) never land in a shared include/.
