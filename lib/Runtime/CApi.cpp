@@ -7,6 +7,21 @@ using namespace triton::runtime;
 
 thread_local std::string triton_rt_detail::lastError;
 
+// The C codes are the C++ ones, converted by value in report().
+#define TRITON_RT_SAME_CODE(C, CXX)                                            \
+  static_assert(int(C) == int(triton::runtime::StatusCode::CXX),             \
+                #C " must equal StatusCode::" #CXX)
+TRITON_RT_SAME_CODE(TRITON_RT_OK, Ok);
+TRITON_RT_SAME_CODE(TRITON_RT_INVALID_ARGUMENT, InvalidArgument);
+TRITON_RT_SAME_CODE(TRITON_RT_NOT_FOUND, NotFound);
+TRITON_RT_SAME_CODE(TRITON_RT_COMPILE_ERROR, CompileError);
+TRITON_RT_SAME_CODE(TRITON_RT_DRIVER_UNAVAILABLE, DriverUnavailable);
+TRITON_RT_SAME_CODE(TRITON_RT_CUDA_ERROR, CudaError);
+TRITON_RT_SAME_CODE(TRITON_RT_IO_ERROR, IoError);
+TRITON_RT_SAME_CODE(TRITON_RT_UNSUPPORTED, Unsupported);
+TRITON_RT_SAME_CODE(TRITON_RT_INTERNAL, Internal);
+#undef TRITON_RT_SAME_CODE
+
 triton_rt_status triton_rt_detail::report(const Status &status) {
   if (status.ok())
     lastError.clear(); // keeps its buffer: a good launch allocates nothing
