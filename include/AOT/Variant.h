@@ -89,7 +89,8 @@ struct Variant {
 };
 
 /// True for a C identifier that is not a C or C++ keyword and not a name
-/// the generated code reserves (stream, algo_id).
+/// the generated code reserves (stream, algo_id, info, anything starting
+/// with tt_).
 bool isUsableCName(llvm::StringRef name);
 
 } // namespace mlir::triton::aot

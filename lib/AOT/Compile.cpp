@@ -186,7 +186,7 @@ mlir::triton::aot::compileVariant(ModuleOp module,
       return emitError(getArgLoc(kernel, index))
              << "parameter name '" << kernelParam.name
              << "' cannot be a C parameter (a C/C++ keyword or a name the "
-                "launcher reserves: stream, algo_id, info); rename it in "
+                "launcher reserves: stream, algo_id, info, tt_*); rename it in "
                 "the kernel";
     for (const Param &earlier : variant.params)
       if (earlier.name == kernelParam.name)

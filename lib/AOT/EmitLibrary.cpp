@@ -269,12 +269,12 @@ mlir::triton::aot::emitLibrary(const std::vector<Variant> &variants,
       << "CUresult " << name << "_default(CUstream stream" << fullParams
       << ") {\n  return " << name << "_algo_0(stream" << argNames << ");\n}\n\n"
       << "const char *" << name << "_select(" << valueParams
-      << ", int algo_id) {\n  int index;\n  switch (algo_id) {\n";
+      << ", int algo_id) {\n  int tt_index;\n  switch (algo_id) {\n";
     for (size_t algoIndex = 0; algoIndex < family.algos.size(); ++algoIndex)
-      c << "  case " << algoIndex << ":\n    index = " << name << "_match_"
+      c << "  case " << algoIndex << ":\n    tt_index = " << name << "_match_"
         << algoIndex << "(" << llvm::StringRef(argNames).drop_front(2)
-        << ");\n    return index < 0 ? NULL : " << name << "_names_"
-        << algoIndex << "[index];\n";
+        << ");\n    return tt_index < 0 ? NULL : " << name << "_names_"
+        << algoIndex << "[tt_index];\n";
     c << "  default:\n    return NULL;\n  }\n}\n\n"
       << "CUresult " << name << "_get_algo_info(int algo_id, " << info
       << " *info) {\n  if (algo_id < 0 || algo_id >= " << family.algos.size()

@@ -307,8 +307,8 @@ llvm::Expected<CFiles> mlir::triton::aot::emitVariant(const Variant &variant,
 
   os << "CUresult " << variant.prefix << "load_" << variant.name << "_"
      << variant.hash << "_" << variant.suffix
-     << "(void) {\n  tt_module *module;\n  return "
-        "tt_get_module(&module);\n}\n\n"
+     << "(void) {\n  tt_module *tt_entry;\n  return "
+        "tt_get_module(&tt_entry);\n}\n\n"
      << "CUresult " << variant.prefix << "unload_" << variant.name << "_"
      << variant.hash << "_" << variant.suffix
      << "(void) { return tt_unload_modules(); }\n\n";
@@ -330,27 +330,30 @@ llvm::Expected<CFiles> mlir::triton::aot::emitVariant(const Variant &variant,
   os << "CUresult " << function << "(CUstream stream" << callParams << ") {\n";
   const char *dims = "xyz";
   for (unsigned i = 0; i < 3; ++i)
-    os << "  const int64_t grid_" << dims[i] << " = "
+    os << "  const int64_t tt_grid_" << dims[i] << " = "
        << grid[i].toC("tt_", substitute) << ";\n";
   std::string argPointers;
   for (const Param &param : variant.params)
     if (!param.equalTo1)
       argPointers += "&" + param.name + ", ";
-  os << "  CUdeviceptr global_scratch = 0, profile_scratch = 0;\n"
-     << "  void *params[] = {" << argPointers
-     << "&global_scratch, &profile_scratch};\n"
-     << "  tt_module *module;\n  CUresult result;\n"
+  os << "  CUdeviceptr tt_global_scratch = 0, tt_profile_scratch = 0;\n"
+     << "  void *tt_params[] = {" << argPointers
+     << "&tt_global_scratch, &tt_profile_scratch};\n"
+     << "  tt_module *tt_entry;\n  CUresult tt_result;\n"
      << "  (void)tt_min;\n  (void)tt_max;\n  (void)tt_cdiv;\n"
-     << "  if (grid_x < 0 || grid_y < 0 || grid_z < 0 || grid_x > 2147483647 "
-        "||\n      grid_y > 65535 || grid_z > 65535)\n"
+     << "  if (tt_grid_x < 0 || tt_grid_y < 0 || tt_grid_z < 0 || tt_grid_x > "
+        "2147483647 "
+        "||\n      tt_grid_y > 65535 || tt_grid_z > 65535)\n"
      << "    return CUDA_ERROR_INVALID_VALUE;\n"
-     << "  if (grid_x == 0 || grid_y == 0 || grid_z == 0)\n"
+     << "  if (tt_grid_x == 0 || tt_grid_y == 0 || tt_grid_z == 0)\n"
      << "    return CUDA_SUCCESS; /* nothing to do */\n"
-     << "  result = tt_get_module(&module);\n"
-     << "  if (result != CUDA_SUCCESS)\n    return result;\n"
-     << "  return cuLaunchKernel(module->function, (unsigned int)grid_x,\n"
-     << "                        (unsigned int)grid_y, (unsigned int)grid_z, "
+     << "  tt_result = tt_get_module(&tt_entry);\n"
+     << "  if (tt_result != CUDA_SUCCESS)\n    return tt_result;\n"
+     << "  return cuLaunchKernel(tt_entry->function, (unsigned int)tt_grid_x,\n"
+     << "                        (unsigned int)tt_grid_y, (unsigned "
+        "int)tt_grid_z, "
      << 32 * variant.numWarps << ", 1, 1,\n"
-     << "                        module->shared, stream, params, NULL);\n}\n";
+     << "                        tt_entry->shared, stream, tt_params, "
+        "NULL);\n}\n";
   return files;
 }

@@ -51,6 +51,9 @@ bool mlir::triton::aot::isUsableCName(llvm::StringRef name) {
     return false;
   if (!llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; }))
     return false;
+  // The generated code's own locals and helpers all start with tt_.
+  if (name.starts_with("tt_"))
+    return false;
   static constexpr const char *kReserved[] = {
       // C99 and C11 keywords.
       "auto", "break", "case", "char", "const", "continue", "default", "do",

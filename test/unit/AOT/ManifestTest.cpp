@@ -105,6 +105,8 @@ TEST(ManifestTest, UsableCNames) {
   EXPECT_FALSE(isUsableCName("class"));
   EXPECT_FALSE(isUsableCName("stream"));
   EXPECT_FALSE(isUsableCName("algo_id"));
+  EXPECT_FALSE(isUsableCName("tt_entry"));
+  EXPECT_TRUE(isUsableCName("result"));
 }
 
 TEST(ManifestTest, CTextHelpers) {
