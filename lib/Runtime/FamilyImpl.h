@@ -100,6 +100,11 @@ private:
   Result<LaunchPlan> resolve(const std::vector<Arg> &args,
                              const std::string &tuningKey, CUstream stream,
                              const CudaDriver &driver, ContextState *&context);
+  /// The full path of launch() and plan() when the cached one misses: the
+  /// tuning key (argument errors first), the driver (set in `driver`),
+  /// then resolve().
+  Result<LaunchPlan> resolveFully(const std::vector<Arg> &args,
+                                  CUstream stream, const CudaDriver *&driver);
   /// Packs the arguments and launches `function`, variant `index`.
   Status launchVariant(CUfunction function, int index, LaunchGrid grid,
                        const std::vector<Arg> &args, CUstream stream,

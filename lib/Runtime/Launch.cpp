@@ -312,6 +312,21 @@ bool FamilyImpl::findCached(const std::vector<Arg> &args,
   return true;
 }
 
+Result<LaunchPlan> FamilyImpl::resolveFully(const std::vector<Arg> &args,
+                                            CUstream stream,
+                                            const CudaDriver *&driver) {
+  // Argument errors come first, with or without a driver.
+  Result<std::string> key = getTuningKey(args);
+  if (!key)
+    return key.status();
+  Result<const CudaDriver *> cuda = getCudaDriver();
+  if (!cuda)
+    return cuda.status();
+  driver = *cuda;
+  ContextState *context = nullptr;
+  return resolve(args, *key, stream, **cuda, context);
+}
+
 Result<LaunchPlan> FamilyImpl::plan(const std::vector<Arg> &args,
                                     CUstream stream) {
   const CudaDriver *driver = nullptr;
@@ -328,15 +343,7 @@ Result<LaunchPlan> FamilyImpl::plan(const std::vector<Arg> &args,
     plan.variantIndex = target.variant;
     return plan;
   }
-  // Argument errors come first, with or without a driver.
-  Result<std::string> key = getTuningKey(args);
-  if (!key)
-    return key.status();
-  Result<const CudaDriver *> cuda = getCudaDriver();
-  if (!cuda)
-    return cuda.status();
-  ContextState *context = nullptr;
-  return resolve(args, *key, stream, **cuda, context);
+  return resolveFully(args, stream, driver);
 }
 
 Status FamilyImpl::launch(const std::vector<Arg> &args, CUstream stream) {
@@ -354,17 +361,10 @@ Status FamilyImpl::launch(const std::vector<Arg> &args, CUstream stream) {
   // The full path: waits for the variants, checks the arguments (with a
   // message), finds or makes the context, chooses (tuning if needed),
   // loads the module, then records the pair for the cached path.
-  Result<std::string> key = getTuningKey(args);
-  if (!key)
-    return key.status();
-  Result<const CudaDriver *> cuda = getCudaDriver();
-  if (!cuda)
-    return cuda.status();
-  ContextState *context = nullptr;
-  Result<LaunchPlan> plan = resolve(args, *key, stream, **cuda, context);
+  Result<LaunchPlan> plan = resolveFully(args, stream, driver);
   if (!plan)
     return plan.status();
   launches.fetch_add(1, std::memory_order_relaxed);
   return launchVariant(plan->function, plan->variantIndex, plan->grid, args,
-                       stream, **cuda);
+                       stream, *driver);
 }
