@@ -1,6 +1,8 @@
 # Entry points for people and CI. On a fresh Debian 12 machine (as root):
 #   make demo    install what is missing, build, run the TTIR pipeline on examples/
 #   make check   install what is missing, build, run every test (ctest -> lit)
+#   make bundle  the self-contained tools, libraries and Python package
+#                (LLVM/MLIR linked in): dist/triton-mlir-<version>-linux-x86_64.tar.gz
 #
 # Variables:
 #   BUILD_TYPE=Release   CMake build type (default Release)
@@ -25,7 +27,7 @@ endif
 CLANG_FORMAT ?= $(firstword $(shell for c in clang-format-22 clang-format; do command -v $$c; done 2>/dev/null))
 FORMAT_DIRS  := include lib tools test
 
-.PHONY: all setup configure build check demo clean format help
+.PHONY: all setup configure build check demo bundle clean format help
 
 all: build
 
@@ -50,9 +52,17 @@ build: configure
 	ninja -C $(BUILD_DIR) -j$(JOBS)
 
 # ctest runs lit (every result line and lit's summary are printed) and any
-# unit tests; a failure anywhere fails `make check`.
+# unit tests; a failure anywhere fails `make check`. The bundle is built
+# first: its tests (ldd, the tools and the Python package on their own) are
+# part of the suite.
 check: build
+	ninja -C $(BUILD_DIR) -j$(JOBS) bundle
 	cd $(BUILD_DIR)/test && ctest --output-on-failure --verbose
+
+# The self-contained bundle (docs/bundle.md): the same archives as `build`,
+# linked once more with LLVM and MLIR inside.
+bundle: build
+	ninja -C $(BUILD_DIR) -j$(JOBS) bundle
 
 demo: build
 	bash utils/demo.sh $(BUILD_DIR)

@@ -7,6 +7,11 @@
 
 namespace mlir::triton {
 
+/// The PTX ISA version (times ten) used where no ptxas was asked: PTX 9.0,
+/// what CUDA 13.0's ptxas accepts. resolvePTXVersion (Target/Ptxas.h)
+/// replaces it with what the ptxas in use accepts.
+inline constexpr int kDefaultPTXVersion = 90;
+
 /// The options of one compilation, as Triton's `compile(..., options)`
 /// takes them. One struct travels through every stage (ttir, ttgir, llir,
 /// ptx, cubin) so the tools, the AOT compiler and the runtime agree.
@@ -17,16 +22,27 @@ struct CompileOptions {
   int numCtas = 1;
   int numStages = 3;
   int threadsPerWarp = 32;
-  /// PTX ISA version times ten (90 = PTX 9.0, what CUDA 13.0 ships).
-  int ptxVersion = 90;
+  /// PTX ISA version times ten (90 = PTX 9.0, what CUDA 13.0 ships). 0
+  /// (the default): the newest version the ptxas in use accepts, read from
+  /// `ptxas --version` as Triton does (resolvePTXVersion in Target/Ptxas.h).
+  int ptxVersion = 0;
   /// Allow a*b+c to be contracted to fma.
   bool enableFpFusion = true;
+  /// libdevice flushes float denormals to zero (the `nvvm-reflect-ftz`
+  /// module flag; Triton's enable_reflect_ftz).
+  bool enableReflectFtz = true;
   /// From capability 9.0 on, compile for the architecture-specific variant
   /// (`sm_90a`, with wgmma and setmaxnreg) as Triton does; false gives the
   /// portable `sm_90`.
   bool archSpecific = true;
   /// ptxas to run; empty: $TRITON_PTXAS_PATH, else CUDA's, else PATH.
   std::string ptxasPath;
+  /// ptxVersion, or kDefaultPTXVersion while it is still 0 (unresolved).
+  int getPTXVersion() const {
+    return ptxVersion > 0 ? ptxVersion : kDefaultPTXVersion;
+  }
+  /// Extra ptxas options, split at spaces (Triton's `ptx_options`).
+  std::string ptxasOptions;
   /// libdevice bitcode to link; empty: $TRITON_LIBDEVICE_PATH, else
   /// CUDA's nvvm/libdevice/libdevice.10.bc.
   std::string libdevicePath;

@@ -6,6 +6,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,8 +20,36 @@ inline constexpr const char *kDefaultPtxasPath = "/usr/local/cuda/bin/ptxas";
 /// every place looked at.
 llvm::Expected<std::string> findPtxas(const CompileOptions &options);
 
+/// The CUDA release of a ptxas, as `ptxas --version` reports it
+/// ("Cuda compilation tools, release 12.8, V12.8.93" -> {12, 8}).
+struct CudaRelease {
+  int major = 0;
+  int minor = 0;
+};
+
+/// Reads the release from the text `ptxas --version` printed; nullopt when
+/// it names none.
+std::optional<CudaRelease> parsePtxasVersionText(llvm::StringRef text);
+
+/// Runs `ptxas --version` (once per path; later calls reuse the answer,
+/// from any thread) and parses it.
+llvm::Expected<CudaRelease> getPtxasRelease(llvm::StringRef ptxas);
+
+/// The newest PTX ISA version (times ten) a ptxas of `release` accepts, as
+/// Triton 3.6 computes it: CUDA 12.x gives 80+x below 12.6 and 79+x from
+/// 12.6 on (12.8 -> 87), 11.x gives 70+x, 13.x gives 90+x. nullopt for a
+/// release Triton does not know (before 11).
+std::optional<int> getPTXVersionForCuda(CudaRelease release);
+
+/// Settles options.ptxVersion. When it is 0, it becomes the newest version
+/// the ptxas in use accepts (findPtxas; kDefaultPTXVersion when there is
+/// no ptxas and `needPtxas` is false). When it was given and `needPtxas`,
+/// it must not exceed what that ptxas accepts: the error names both.
+llvm::Error resolvePTXVersion(CompileOptions &options, bool needPtxas);
+
 /// Triton's ptxas command line: `ptxas -lineinfo -v --gpu-name=<arch>
-/// [--fmad=false] <ptxFile> -o <cubinFile>` (argv[0] is `ptxas`).
+/// [--fmad=false] [options.ptxasOptions...] <ptxFile> -o <cubinFile>`
+/// (argv[0] is `ptxas`).
 std::vector<std::string> getPtxasCommand(llvm::StringRef ptxas,
                                          const CompileOptions &options,
                                          llvm::StringRef ptxFile,

@@ -94,6 +94,10 @@ mlir::triton::compileModule(ModuleOp module, const CompileRequest &request) {
   if (failed(applyModuleOptions(module, *level, kernel.options,
                                 request.targetGiven)))
     return failure();
+  // The cubin comes from ptxas: the PTX version is the one it accepts.
+  if (llvm::Error error =
+          resolvePTXVersion(kernel.options, /*needPtxas=*/true))
+    return module.emitError() << llvm::toString(std::move(error));
   const CompileOptions &options = kernel.options;
 
   if (*level == IRLevel::TTIR &&

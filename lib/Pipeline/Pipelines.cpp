@@ -128,7 +128,7 @@ std::vector<PipelineStage>
 mlir::triton::getLLIRStages(const CompileOptions &options) {
   std::string target =
       "{compute-capability=" + std::to_string(options.computeCapability) +
-      " ptx-version=" + std::to_string(options.ptxVersion) + "}";
+      " ptx-version=" + std::to_string(options.getPTXVersion()) + "}";
   std::string cc =
       "{compute-capability=" + std::to_string(options.computeCapability) + "}";
   const char *warpSpec = "warp specialization";

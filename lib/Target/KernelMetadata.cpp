@@ -159,7 +159,7 @@ mlir::triton::buildKernelMetadata(const KernelSignature &signature,
        getIntAttr(lowered, "ttg.profile_scratch_memory_alignment").value_or(1)},
       {"target", options.getTarget()},
       {"arch", options.getArch()},
-      {"ptx_version", options.ptxVersion},
+      {"ptx_version", options.getPTXVersion()},
       {"params", std::move(params)},
       {"hidden_params", 2},
   };

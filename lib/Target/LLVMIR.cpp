@@ -90,8 +90,10 @@ mlir::triton::translateToLLVMModule(ModuleOp module, llvm::LLVMContext &context,
   llvmModule->setTargetTriple(llvm::Triple(kNVPTXTriple));
   llvmModule->setDataLayout((*machine)->createDataLayout());
   // libdevice's __nvvm_reflect("__CUDA_FTZ") reads this flag: flush float
-  // denormals to zero, as Triton compiles.
-  llvmModule->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", 1);
+  // denormals to zero in libdevice's functions, as Triton compiles unless
+  // its enable_reflect_ftz option is off.
+  if (options.enableReflectFtz)
+    llvmModule->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", 1);
   return llvmModule;
 }
 

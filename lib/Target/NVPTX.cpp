@@ -100,14 +100,14 @@ mlir::triton::createNVPTXTargetMachine(const CompileOptions &options) {
   if (!target)
     return llvm::createStringError("NVPTX target unavailable: " + error);
   std::string arch = options.getArch();
-  if (options.ptxVersion < getMinimumPTXVersion(options))
+  if (options.getPTXVersion() < getMinimumPTXVersion(options))
     return llvm::createStringError(
-        "PTX ISA " + llvm::Twine(options.ptxVersion / 10) + "." +
-        llvm::Twine(options.ptxVersion % 10) + " does not support " + arch +
+        "PTX ISA " + llvm::Twine(options.getPTXVersion() / 10) + "." +
+        llvm::Twine(options.getPTXVersion() % 10) + " does not support " + arch +
         " (it needs PTX " + llvm::Twine(getMinimumPTXVersion(options) / 10) +
         "." + llvm::Twine(getMinimumPTXVersion(options) % 10) + " or later)");
   std::string features =
-      "+ptx" + std::to_string(getLLVMPTXVersion(options.ptxVersion));
+      "+ptx" + std::to_string(getLLVMPTXVersion(options.getPTXVersion()));
   std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
       target->createMCSubtargetInfo(llvm::Triple(kNVPTXTriple), "", ""));
   if (!subtarget || !subtarget->isCPUStringValid(arch))
@@ -219,7 +219,7 @@ mlir::triton::translateToPTX(llvm::Module &module,
       return llvm::createStringError("the NVPTX backend cannot emit assembly");
     codegen.run(module);
   }
-  std::string result = setPTXVersion(ptx, options.ptxVersion);
+  std::string result = setPTXVersion(ptx, options.getPTXVersion());
   llvm::SmallVector<std::string> entries = getPTXEntryNames(result);
   if (entries.size() != 1)
     return llvm::createStringError(

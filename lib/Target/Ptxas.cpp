@@ -9,6 +9,8 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdlib>
+#include <map>
+#include <mutex>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -89,6 +91,108 @@ mlir::triton::findPtxas(const CompileOptions &options) {
       " nor on PATH (give it with --ptxas-path or TRITON_PTXAS_PATH)");
 }
 
+std::optional<CudaRelease>
+mlir::triton::parsePtxasVersionText(llvm::StringRef text) {
+  // "Cuda compilation tools, release 12.8, V12.8.93"
+  size_t at = text.find("release ");
+  if (at == llvm::StringRef::npos)
+    return std::nullopt;
+  llvm::StringRef rest = text.drop_front(at).drop_front(llvm::StringRef("release ").size());
+  CudaRelease release;
+  if (rest.consumeInteger(10, release.major) || !rest.consume_front(".") ||
+      rest.consumeInteger(10, release.minor))
+    return std::nullopt;
+  return release;
+}
+
+llvm::Expected<CudaRelease>
+mlir::triton::getPtxasRelease(llvm::StringRef ptxas) {
+  static std::mutex mutex;
+  static std::map<std::string, CudaRelease> known;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = known.find(ptxas.str());
+    if (it != known.end())
+      return it->second;
+  }
+  TemporaryFiles temporaries;
+  llvm::Expected<std::string> logFile = makeTemporary("ptxas-version", "txt");
+  if (!logFile)
+    return logFile.takeError();
+  temporaries.add(*logFile);
+  llvm::StringRef argv[] = {ptxas, "--version"};
+  std::optional<llvm::StringRef> redirects[] = {
+      std::nullopt, llvm::StringRef(*logFile), llvm::StringRef(*logFile)};
+  std::string executeError;
+  int status = llvm::sys::ExecuteAndWait(ptxas, argv, std::nullopt, redirects,
+                                         /*SecondsToWait=*/60,
+                                         /*MemoryLimit=*/0, &executeError);
+  std::string text;
+  if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+          llvm::MemoryBuffer::getFile(*logFile))
+    text = (*buffer)->getBuffer().str();
+  if (status != 0)
+    return llvm::createStringError(
+        "'" + ptxas + " --version' failed" +
+        (executeError.empty() ? "" : ": " + executeError));
+  std::optional<CudaRelease> release = parsePtxasVersionText(text);
+  if (!release)
+    return llvm::createStringError("'" + ptxas +
+                                   " --version' names no CUDA release: " +
+                                   llvm::StringRef(text).trim());
+  std::lock_guard<std::mutex> lock(mutex);
+  known[ptxas.str()] = *release;
+  return *release;
+}
+
+std::optional<int> mlir::triton::getPTXVersionForCuda(CudaRelease release) {
+  if (release.major >= 13)
+    return 90 + (release.major - 13) * 10 + release.minor;
+  if (release.major == 12)
+    return release.minor < 6 ? 80 + release.minor : 79 + release.minor;
+  if (release.major == 11)
+    return 70 + release.minor;
+  return std::nullopt;
+}
+
+llvm::Error mlir::triton::resolvePTXVersion(CompileOptions &options,
+                                            bool needPtxas) {
+  if (options.ptxVersion != 0 && !needPtxas)
+    return llvm::Error::success();
+  llvm::Expected<std::string> ptxas = findPtxas(options);
+  if (!ptxas) {
+    if (needPtxas)
+      return ptxas.takeError();
+    llvm::consumeError(ptxas.takeError());
+    options.ptxVersion = kDefaultPTXVersion;
+    return llvm::Error::success();
+  }
+  llvm::Expected<CudaRelease> release = getPtxasRelease(*ptxas);
+  if (!release)
+    return release.takeError();
+  std::optional<int> newest = getPTXVersionForCuda(*release);
+  auto releaseText = [&] {
+    return std::to_string(release->major) + "." +
+           std::to_string(release->minor);
+  };
+  if (!newest)
+    return llvm::createStringError("ptxas " + *ptxas + " is CUDA " +
+                                   releaseText() +
+                                   ": Triton supports CUDA 11.0 or later");
+  if (options.ptxVersion == 0) {
+    options.ptxVersion = *newest;
+    return llvm::Error::success();
+  }
+  if (options.ptxVersion > *newest)
+    return llvm::createStringError(
+        "PTX ISA " + std::to_string(options.ptxVersion / 10) + "." +
+        std::to_string(options.ptxVersion % 10) + " was asked for, but ptxas " +
+        *ptxas + " (CUDA " + releaseText() + ") accepts PTX ISA " +
+        std::to_string(*newest / 10) + "." + std::to_string(*newest % 10) +
+        " at most");
+  return llvm::Error::success();
+}
+
 std::vector<std::string> mlir::triton::getPtxasCommand(
     llvm::StringRef ptxas, const CompileOptions &options,
     llvm::StringRef ptxFile, llvm::StringRef cubinFile) {
@@ -96,6 +200,11 @@ std::vector<std::string> mlir::triton::getPtxasCommand(
                                       "--gpu-name=" + options.getArch()};
   if (!options.enableFpFusion)
     command.push_back("--fmad=false");
+  llvm::SmallVector<llvm::StringRef> extra;
+  llvm::StringRef(options.ptxasOptions)
+      .split(extra, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (llvm::StringRef option : extra)
+    command.push_back(option.str());
   command.push_back(ptxFile.str());
   command.push_back("-o");
   command.push_back(cubinFile.str());

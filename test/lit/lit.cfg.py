@@ -85,6 +85,7 @@ if not os.access(ptxas, os.X_OK):
     ptxas = shutil.which("ptxas") or ""
 if ptxas:
     config.available_features.add("ptxas")
+config.substitutions.append(("%ptxas", ptxas))
 libdevice = os.environ.get("TRITON_LIBDEVICE_PATH") or (
     "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"
 )
@@ -107,3 +108,10 @@ if (
 if shutil.which("clang"):
     config.available_features.add("clang")
 config.substitutions.append(("%triton_tools_dir", config.triton_tools_dir))
+
+# The self-contained bundle (`ninja bundle`: dist/triton-mlir-<version>-
+# linux-x86_64): `REQUIRES: bundle`, `%bundle` is its folder.
+bundle_dir = getattr(config, "triton_bundle_dir", "")
+if bundle_dir and os.path.isfile(os.path.join(bundle_dir, "lib", "libtriton_mlir.so")):
+    config.available_features.add("bundle")
+config.substitutions.append(("%bundle", bundle_dir))

@@ -81,9 +81,11 @@ llvm::cl::opt<std::string>
            llvm::cl::desc("GPU: cuda:90, sm_90a, sm_90, sm_89, sm_80 "
                           "(default: the TTGIR's ttg.target, else cuda:90)"),
            llvm::cl::init("cuda:90"), llvm::cl::cat(category));
-llvm::cl::opt<int> ptxVersion("ptx-version",
-                              llvm::cl::desc("PTX ISA version times ten"),
-                              llvm::cl::init(90), llvm::cl::cat(category));
+llvm::cl::opt<int> ptxVersion(
+    "ptx-version",
+    llvm::cl::desc("PTX ISA version times ten (default: the newest the ptxas "
+                   "in use accepts, from `ptxas --version`; 90 without one)"),
+    llvm::cl::init(0), llvm::cl::cat(category));
 llvm::cl::opt<bool>
     enableFpFusion("enable-fp-fusion",
                    llvm::cl::desc("Contract a*b+c into fma (default: true)"),
@@ -149,6 +151,9 @@ FailureOr<CompileOptions> getCompileOptions(ModuleOp module, IRLevel level) {
   if (failed(applyModuleOptions(module, level, options,
                                 target.getNumOccurrences() != 0)))
     return failure();
+  if (llvm::Error error =
+          resolvePTXVersion(options, /*needPtxas=*/emit == Emit::Cubin))
+    return module.emitError() << llvm::toString(std::move(error));
   return options;
 }
 

@@ -11,7 +11,11 @@ TEST(CompileOptionsTest, DefaultIsHopperArchSpecific) {
   CompileOptions options;
   EXPECT_EQ(options.getArch(), "sm_90a");
   EXPECT_EQ(options.getTarget(), "cuda:90");
-  EXPECT_EQ(options.ptxVersion, 90);
+  // 0: chosen from the ptxas in use (resolvePTXVersion); until then, 9.0.
+  EXPECT_EQ(options.ptxVersion, 0);
+  EXPECT_EQ(options.getPTXVersion(), 90);
+  options.ptxVersion = 87;
+  EXPECT_EQ(options.getPTXVersion(), 87);
 }
 
 TEST(CompileOptionsTest, ParsesEveryTargetSpelling) {

@@ -1,0 +1,117 @@
+"""The stages hook against a stand-in of Triton 3.6's interface
+(fake_triton/): python hook_check.py BUNDLE GOOD_TTIR REFUSED_TTIR.
+Runs the stages the way triton.compiler.compile does and prints what each
+returned; python-hook.test matches the lines."""
+
+import logging
+import os
+import sys
+from dataclasses import dataclass
+
+bundle, good_path, refused_path = sys.argv[1:4]
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [os.path.join(here, "fake_triton"), os.path.join(bundle, "python")]
+logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stdout)
+
+import triton_mlir  # noqa: E402
+from triton import knobs  # noqa: E402
+from triton.backends.compiler import GPUTarget, Language  # noqa: E402
+from triton.backends.nvidia.compiler import CUDABackend  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Options:  # the fields of Triton 3.6's CUDAOptions the hook reads
+    num_warps: int = 4
+    num_ctas: int = 1
+    num_stages: int = 3
+    warp_size: int = 32
+    maxnreg: int = None
+    ptx_version: int = None
+    ptx_options: str = None
+    enable_fp_fusion: bool = True
+    enable_reflect_ftz: bool = True
+    extern_libs: tuple = (("libdevice", "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"), )
+    instrumentation_mode: str = ""
+
+
+class Module:  # Triton's ir.module prints its TTIR with str()
+
+    def __init__(self, text):
+        self.text = text
+
+    def __str__(self):
+        return self.text
+
+
+def triton_stages():
+    calls = []
+
+    def stage(name, result):
+
+        def run(src, metadata):
+            calls.append(name)
+            return result
+
+        return run
+
+    stages = {
+        "ttir": stage("ttir", None), "ttgir": stage("triton-ttgir", "TRITON TTGIR"), "llir":
+        stage("triton-llir", "TRITON LLIR"), "ptx": stage("triton-ptx", "TRITON PTX"), "cubin":
+        stage("triton-cubin", b"TRITON CUBIN")
+    }
+    return stages, calls
+
+
+def compile(text, options, language=Language.TRITON):
+    """triton.compiler.compile's loop over the stages after ttir."""
+    backend = CUDABackend(GPUTarget("cuda", 90, 32))
+    stages, calls = triton_stages()
+    if knobs.runtime.add_stages_inspection_hook is not None:
+        knobs.runtime.add_stages_inspection_hook(backend, stages, options, language, 90)
+    metadata = {"num_warps": options.num_warps}
+    module = Module(text)
+    results = {}
+    for ext in ("ttgir", "llir", "ptx", "cubin"):
+        module = stages[ext](module, metadata)
+        results[ext] = module
+    return results, metadata, calls
+
+
+good = open(good_path).read()
+refused = open(refused_path).read()
+backend = CUDABackend(GPUTarget("cuda", 90, 32))
+print("hash before:", backend.hash())
+triton_mlir.enable()
+print("enabled:", triton_mlir.enabled(), knobs.runtime.add_stages_inspection_hook is not None)
+print("hash after:", backend.hash())
+
+results, metadata, calls = compile(good, Options(num_warps=8))
+print("ours: triton stages called:", calls)
+print("ours: ttgir:", '"ttg.num-warps" = 8' in results["ttgir"], "| ptx:", ".entry add_kernel" in results["ptx"],
+      "| cubin:", results["cubin"][:4])
+print("ours: metadata:", {k: metadata[k] for k in sorted(metadata) if k != "triton_mlir"})
+print("ours: marked:", metadata["triton_mlir"] == triton_mlir.version())
+
+results, metadata, calls = compile(refused, Options())
+print("refused: triton stages called:", calls)
+print("refused: results:", results["ttgir"], "|", results["cubin"])
+print("refused: reason recorded:", "triton_mlir_fallback" in metadata)
+
+results, metadata, calls = compile(good, Options(extern_libs=(("libdevice", "x.bc"), ("mylib", "y.bc"))))
+print("option refused: triton stages called:", calls)
+
+results, metadata, calls = compile(good, Options(), language=Language.GLUON)
+print("gluon: triton stages called:", calls)
+
+os.environ["TRITON_MLIR_STRICT"] = "1"
+try:
+    compile(refused, Options())
+    print("strict: compiled")
+except triton_mlir.CompileError as error:
+    print("strict:", str(error).splitlines()[0])
+del os.environ["TRITON_MLIR_STRICT"]
+
+triton_mlir.disable()
+print("disabled:", triton_mlir.enabled(), knobs.runtime.add_stages_inspection_hook, backend.hash())
+results, metadata, calls = compile(good, Options())
+print("disabled: triton stages called:", calls)
