@@ -68,7 +68,9 @@ function(triton_add_bundle_targets)
   foreach(tool triton-opt triton-translate triton-aot)
     add_executable(${tool}-static EXCLUDE_FROM_ALL
       "${tools_dir}/${tool}/${tool}.cpp")
-    set_target_properties(${tool}-static PROPERTIES OUTPUT_NAME ${tool}
+    # bundle/bin/<tool>-static (a file named <tool> would also be a ninja
+    # alias of the ordinary tool); make-bundle.sh names it <tool>.
+    set_target_properties(${tool}-static PROPERTIES
       RUNTIME_OUTPUT_DIRECTORY "${PROJECT_BINARY_DIR}/bundle/bin")
     _triton_static_target(${tool}-static)
     list(APPEND static_tools ${tool}-static)

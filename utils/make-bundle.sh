@@ -25,7 +25,7 @@ mkdir -p "$STAGE/bin" "$STAGE/lib/cmake/TritonMLIRBundle" \
   "$STAGE/include/CAPI" "$STAGE/include/Runtime" "$STAGE/python"
 
 for tool in triton-opt triton-translate triton-aot; do
-  cp "$BUILD/bundle/bin/$tool" "$STAGE/bin/"
+  cp "$BUILD/bundle/bin/$tool-static" "$STAGE/bin/$tool"
 done
 for lib in triton_mlir triton_runtime; do
   cp "$BUILD/bundle/lib/lib$lib.so" "$STAGE/lib/"

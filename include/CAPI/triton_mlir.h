@@ -31,7 +31,10 @@ const char *triton_mlir_version(void);
 /* Compiles one kernel. `source` is TTIR or TTGIR text (`size` bytes; it
    need not be NUL-terminated). `options_json` is NULL, "" or a JSON object
    with any of Triton's option names:
-     "target"            "cuda:90" (default), "sm_90a", "sm_80", ...
+     "target"            "cuda:90" (default), "sm_90a", "sm_80", ...: the GPU
+                         the kernel is lowered for (TTGIR, LLVM IR)
+     "ptx_target"        the GPU of the PTX and cubin, when another (Triton's
+                         arch override: lowered for sm_80, run on sm_90a)
      "num_warps", "num_ctas", "num_stages"           integers (4, 1, 3)
      "ptx_version"       PTX ISA times ten; default: the newest the ptxas in
                          use accepts (`ptxas --version`)

@@ -47,10 +47,23 @@ struct CompileOptions {
   /// CUDA's nvvm/libdevice/libdevice.10.bc.
   std::string libdevicePath;
 
-  /// The GPU architecture for LLVM and ptxas: "sm_90a", "sm_80", "sm_89".
-  std::string getArch() const {
-    std::string arch = "sm_" + std::to_string(computeCapability);
-    if (archSpecific && computeCapability >= 90)
+  /// The GPU the PTX and the cubin are for, when it is not the one the
+  /// kernel is lowered for: Triton's arch override (`arch="sm80"`,
+  /// TRITON_OVERRIDE_ARCH) lowers TTGIR and LLVM IR for sm_80 and still
+  /// makes PTX and a cubin for the device, sm_90a. 0: computeCapability.
+  int binaryCapability = 0;
+
+  /// The GPU architecture the kernel is lowered for: "sm_90a", "sm_80".
+  std::string getArch() const { return getArchName(computeCapability); }
+  /// The architecture of the PTX and the cubin (LLVM's NVPTX target, ptxas).
+  std::string getBinaryArch() const {
+    return getArchName(binaryCapability ? binaryCapability
+                                        : computeCapability);
+  }
+  /// "sm_<capability>", with the "a" suffix from 9.0 on when archSpecific.
+  std::string getArchName(int capability) const {
+    std::string arch = "sm_" + std::to_string(capability);
+    if (archSpecific && capability >= 90)
       arch += "a";
     return arch;
   }

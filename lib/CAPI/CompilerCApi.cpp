@@ -74,6 +74,15 @@ llvm::Error parseOptions(llvm::StringRef text, CompileRequest &request) {
             "unknown target '" + target +
             "' (expected cuda:90, sm_90a, sm_80, ...)");
       request.targetGiven = true;
+    } else if (key == "ptx_target") {
+      std::string target;
+      CompileOptions binary;
+      error = string(target);
+      if (!error && !parseTargetString(target, binary))
+        error = llvm::createStringError(
+            "unknown ptx_target '" + target +
+            "' (expected cuda:90, sm_90a, sm_80, ...)");
+      options.binaryCapability = binary.computeCapability;
     } else if (key == "num_warps") {
       error = integer(options.numWarps, 1);
     } else if (key == "num_ctas") {

@@ -34,7 +34,8 @@ void enableBackendOption(llvm::StringRef name) {
 
 /// The lowest PTX ISA version (times ten) that knows `options`' target.
 int getMinimumPTXVersion(const CompileOptions &options) {
-  int capability = options.computeCapability;
+  int capability = options.binaryCapability ? options.binaryCapability
+                                            : options.computeCapability;
   if (capability >= 90)
     return options.archSpecific ? 80 : 78;
   if (capability >= 89)
@@ -99,7 +100,7 @@ mlir::triton::createNVPTXTargetMachine(const CompileOptions &options) {
   const llvm::Target *target = lookupNVPTXTarget(error);
   if (!target)
     return llvm::createStringError("NVPTX target unavailable: " + error);
-  std::string arch = options.getArch();
+  std::string arch = options.getBinaryArch();
   if (options.getPTXVersion() < getMinimumPTXVersion(options))
     return llvm::createStringError(
         "PTX ISA " + llvm::Twine(options.getPTXVersion() / 10) + "." +

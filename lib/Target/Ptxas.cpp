@@ -197,7 +197,7 @@ std::vector<std::string> mlir::triton::getPtxasCommand(
     llvm::StringRef ptxas, const CompileOptions &options,
     llvm::StringRef ptxFile, llvm::StringRef cubinFile) {
   std::vector<std::string> command = {ptxas.str(), "-lineinfo", "-v",
-                                      "--gpu-name=" + options.getArch()};
+                                      "--gpu-name=" + options.getBinaryArch()};
   if (!options.enableFpFusion)
     command.push_back("--fmad=false");
   llvm::SmallVector<llvm::StringRef> extra;

@@ -35,10 +35,15 @@ def strict():
     return os.environ.get("TRITON_MLIR_STRICT", "0") not in ("", "0", "false", "False")
 
 
-def compiler_options(options, capability, ptxas_path):
+def compiler_options(options, capability, backend, ptxas_path):
     """The C API's options for Triton's CUDAOptions `options`; Refusal for
     an option whose effect this compiler does not reproduce."""
     result = {"target": f"cuda:{capability}"}
+    device = getattr(getattr(backend, "target", None), "arch", capability)
+    if device != capability:
+        # Triton's arch override: TTGIR and LLVM IR for `capability`, PTX
+        # and cubin for the device (make_ptx and make_cubin use target.arch).
+        result["ptx_target"] = f"cuda:{device}"
     for name in _PASSED:
         value = getattr(options, name, None)
         if value is not None:
@@ -108,7 +113,7 @@ def stages_hook(backend, stages, options, language, capability):
     def make_ttgir(src, metadata):
         text = str(src)
         try:
-            request = compiler_options(options, capability, _ptxas_path(backend))
+            request = compiler_options(options, capability, backend, _ptxas_path(backend))
             compiled.update(library().compile(text, request))
         except Refusal as refusal:
             refuse(text, metadata, str(refusal))

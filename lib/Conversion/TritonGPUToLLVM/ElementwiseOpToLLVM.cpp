@@ -37,7 +37,8 @@ struct TensorScalarization : public ConversionPattern {
         op->getNumResults() == 0 ||
         !isa<RankedTensorType>(op->getResult(0).getType()))
       return failure();
-    // (arith/math on fp8 is refused before the conversion starts.)
+    // (arith/math on fp8 is refused before the conversion starts, but for
+    // math.absf: Fp8AbsConversion.)
     Location loc = op->getLoc();
     SmallVector<Type> structTypes;
     if (failed(typeConverter->convertTypes(op->getResultTypes(), structTypes)))
@@ -167,6 +168,27 @@ void addLambda(RewritePatternSet &patterns, TypeConverterT &converter, Fn fn) {
       std::make_unique<LambdaConversion<OpT, Fn>>(converter, std::move(fn)));
 }
 
+/// math.absf on 8-bit floats, which LLVM has no type for (they are i8
+/// here): clear the sign bit, as Triton does. Other element types are left
+/// to MathToLLVM's pattern.
+struct Fp8AbsConversion : public ElementwiseOpConversion<math::AbsFOp> {
+  using ElementwiseOpConversion::ElementwiseOpConversion;
+  LogicalResult
+  matchAndRewrite(math::AbsFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isFloat8(getElementTypeOrSelf(op.getType())))
+      return rewriter.notifyMatchFailure(op, "not an 8-bit float");
+    return ElementwiseOpConversion::matchAndRewrite(op, adaptor, rewriter);
+  }
+  Value createScalar(math::AbsFOp op, Type elementType, ValueRange operands,
+                     Location loc,
+                     ConversionPatternRewriter &rewriter) const override {
+    Value mask = LLVM::ConstantOp::create(
+        rewriter, loc, elementType, rewriter.getIntegerAttr(elementType, 0x7f));
+    return LLVM::AndOp::create(rewriter, loc, operands[0], mask);
+  }
+};
+
 /// fp8 <-> wider floats through the sm_89+ paired conversions.
 Value convertFp8(triton::FpToFpOp op, Type srcType, Type dstType, Value x,
                  Location loc, OpBuilder &b) {
@@ -261,6 +283,8 @@ void mlir::triton::populateElementwiseOpToLLVMPatterns(
   MLIRContext *ctx = patterns.getContext();
   patterns.add<TensorScalarization>(converter, ctx);
 
+  // Before TensorScalarization (benefit 10), which would make i8 math.absf.
+  patterns.add<Fp8AbsConversion>(converter, PatternBenefit(11));
   patterns.add<MathFunctionConversion<math::ExpOp>>(converter, "exp");
   patterns.add<MathFunctionConversion<math::Exp2Op>>(converter, "exp2");
   patterns.add<MathFunctionConversion<math::ExpM1Op>>(converter, "expm1");

@@ -110,3 +110,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// |x| of 8-bit floats (i8 registers): the sign bit cleared, as Triton does.
+// CHECK-LABEL: llvm.func @abs_fp8
+// CHECK-COUNT-2: llvm.and %{{.*}}, %{{.*}} : i8
+// CHECK-NOT: llvm.and
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @abs_fp8(%x: tensor<256xf8E5M2, #b>, %p: tensor<256x!tt.ptr<f8E5M2>, #b>) {
+    %a = math.absf %x : tensor<256xf8E5M2, #b>
+    tt.store %p, %a : tensor<256x!tt.ptr<f8E5M2>, #b>
+    tt.return
+  }
+}

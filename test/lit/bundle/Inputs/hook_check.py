@@ -62,12 +62,13 @@ def triton_stages():
     return stages, calls
 
 
-def compile(text, options, language=Language.TRITON):
-    """triton.compiler.compile's loop over the stages after ttir."""
+def compile(text, options, language=Language.TRITON, capability=90):
+    """triton.compiler.compile's loop over the stages after ttir; the device
+    is sm_90a, `capability` is Triton's (knobs.runtime.override_arch)."""
     backend = CUDABackend(GPUTarget("cuda", 90, 32))
     stages, calls = triton_stages()
     if knobs.runtime.add_stages_inspection_hook is not None:
-        knobs.runtime.add_stages_inspection_hook(backend, stages, options, language, 90)
+        knobs.runtime.add_stages_inspection_hook(backend, stages, options, language, capability)
     metadata = {"num_warps": options.num_warps}
     module = Module(text)
     results = {}
@@ -91,6 +92,11 @@ print("ours: ttgir:", '"ttg.num-warps" = 8' in results["ttgir"], "| ptx:", ".ent
       "| cubin:", results["cubin"][:4])
 print("ours: metadata:", {k: metadata[k] for k in sorted(metadata) if k != "triton_mlir"})
 print("ours: marked:", metadata["triton_mlir"] == triton_mlir.version())
+
+# arch="sm80" on an H100: TTGIR and LLVM IR for sm_80, PTX and cubin for sm_90a.
+results, metadata, calls = compile(good, Options(), capability=80)
+print("override arch:", 'ttg.target = "cuda:80"' in results["ttgir"],
+      [l for l in results["ptx"].splitlines() if l.startswith(".target")])
 
 results, metadata, calls = compile(refused, Options())
 print("refused: triton stages called:", calls)
