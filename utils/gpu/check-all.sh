@@ -13,6 +13,7 @@
 #   CORE_DONE   ours.jsonl files of earlier calls: their tests are skipped
 #   DUMP_TESTS  pytest -k expression of the tests to dump
 #   SHARDS      pytest processes (default 14)
+#   CORE_FIRST  substrings of test ids to run first in test_core.py
 # Results go to OUT/results.tgz (and OUT/summary.txt), whatever happens.
 set -uo pipefail
 
@@ -58,7 +59,7 @@ for step in $STEPS; do
   core)
     say "== test_core.py ($(left)s left)"
     bash "$ROOT/utils/gpu/triton-tests.sh" "$B" "$TESTS" "$RES/core" --files test_core.py \
-      --shards "$SHARDS" --deadline $(( $(left) - 45 )) --baseline-reserve 70 ${CORE_DONE:+--done $CORE_DONE} \
+      --shards "$SHARDS" --deadline $(( $(left) - 45 )) --baseline-reserve 70 ${CORE_DONE:+--done $CORE_DONE} ${CORE_FIRST:+--first $CORE_FIRST} \
       > "$RES/core.log" 2>&1
     say "$(tail -n 3 "$RES/core/run.log" 2> /dev/null)"
     rm -rf "$RES/core/work/"*/cache*

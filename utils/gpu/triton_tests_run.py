@@ -119,6 +119,8 @@ def main():
     parser.add_argument("--baseline-reserve", type=float, default=100)
     parser.add_argument("--done", nargs="*", default=[])
     parser.add_argument("--filter", default="")
+    parser.add_argument("--first", nargs="*", default=[],
+                        help="run the tests whose id contains one of these first (e.g. the ones a change fixes)")
     parser.add_argument("--baseline", choices=("failures", "all"), default="failures",
                         help="rerun with Triton's compiler only the tests that did not pass with ours "
                         "(default), or every test run in this call")
@@ -132,6 +134,9 @@ def main():
         ids = [i for i in ids if args.filter in i]
     done = read_results(args.done)
     todo = [i for i in ids if i not in done]
+    if args.first:
+        first = [i for i in todo if any(f in i for f in args.first)]
+        todo = first + [i for i in todo if i not in set(first)]
     log(args.out, f"collected {len(ids)} tests in {time.time() - start:.0f}s; {len(done)} done earlier, "
         f"{len(todo)} to run with triton-mlir")
     with open(os.path.join(args.out, "collected.txt"), "w") as f:
