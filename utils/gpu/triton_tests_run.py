@@ -136,7 +136,8 @@ def main():
     todo = [i for i in ids if i not in done]
     if args.first:
         first = [i for i in todo if any(f in i for f in args.first)]
-        todo = first + [i for i in todo if i not in set(first)]
+        chosen = set(first)
+        todo = first + [i for i in todo if i not in chosen]
     log(args.out, f"collected {len(ids)} tests in {time.time() - start:.0f}s; {len(done)} done earlier, "
         f"{len(todo)} to run with triton-mlir")
     with open(os.path.join(args.out, "collected.txt"), "w") as f:
