@@ -1,9 +1,10 @@
 //===- LayoutInference.h - result encodings of tt shape ops -----*- C++ -*-===//
 //
 // tt ops that change the shape of a tensor (expand_dims, trans, reduce, join,
-// split) must give their result an encoding derived from the operand's. The
-// dialect that owns an encoding attribute (ttg) implements this interface;
-// tt itself knows no encodings, so with no encoding the result has none.
+// split, reshape) must give their result an encoding derived from the
+// operand's. The dialect that owns an encoding attribute (ttg) implements this
+// interface; tt itself knows no encodings, so with no encoding the result has
+// none.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRITON_DIALECT_TRITON_IR_LAYOUTINFERENCE_H
@@ -49,6 +50,14 @@ public:
   inferSplitOpEncoding(Attribute operandEncoding, ArrayRef<int64_t> shape,
                        Attribute &resultEncoding,
                        std::optional<Location> loc) const = 0;
+  /// Encoding of `reshape(x)` (without allow_reorder: no data moves) from
+  /// `srcShape` to `dstShape` where x has `srcEncoding`. Symmetric: the
+  /// reshape back from `dstEncoding` gives an encoding equal to
+  /// `srcEncoding` (verifyLayoutsAreEqual).
+  virtual LogicalResult
+  inferReshapeOpEncoding(ArrayRef<int64_t> srcShape, Attribute srcEncoding,
+                         ArrayRef<int64_t> dstShape, Attribute &dstEncoding,
+                         std::optional<Location> loc) const = 0;
   /// Checks that operand `opIdx` (0: a, 1: b) of a `tt.dot` whose result
   /// has `resultEncoding` may have `operandEncoding`.
   virtual LogicalResult

@@ -123,7 +123,21 @@ LogicalResult ReshapeOp::verify() {
                        "same (")
            << srcType.getNumElements() << " vs " << dstType.getNumElements()
            << ")";
-  return success();
+  // Without allow_reorder no data moves: the result's layout is the one the
+  // operand's implies. A reordering reshape may take any layout.
+  Attribute srcEnc = srcType.getEncoding();
+  if (!srcEnc != !dstType.getEncoding())
+    return emitOpError("operand and result must both have an encoding, or "
+                       "neither");
+  if (getAllowReorder())
+    return success();
+  return verifyResultEncoding(*this, srcEnc, dstType, /*mustInfer=*/true,
+                              [&](const DialectInferLayoutInterface &iface,
+                                  Attribute &enc, std::optional<Location> loc) {
+                                return iface.inferReshapeOpEncoding(
+                                    srcType.getShape(), srcEnc,
+                                    dstType.getShape(), enc, loc);
+                              });
 }
 
 OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {

@@ -13,9 +13,10 @@ namespace mlir::triton::gpu {
 
 /// Result encodings of tt shape ops over ttg layouts: reduce gives a slice,
 /// expand_dims its parent, trans permutes a blocked or shared layout,
-/// join/split add/remove a size-2 innermost dimension of a blocked layout;
-/// other layouts go through their linear layouts and give a #ttg.linear
-/// (#ttg.shared_linear) layout, as in Triton.
+/// join/split add/remove a size-2 innermost dimension of a blocked layout,
+/// reshape keeps a blocked layout blocked where its structure allows
+/// (ReshapeInference.cpp); other layouts go through their linear layouts and
+/// give a #ttg.linear (#ttg.shared_linear) layout, as in Triton.
 struct TritonGPUInferLayoutInterface
     : public triton::DialectInferLayoutInterface {
   using DialectInferLayoutInterface::DialectInferLayoutInterface;
@@ -40,6 +41,10 @@ struct TritonGPUInferLayoutInterface
   inferSplitOpEncoding(Attribute operandEncoding, ArrayRef<int64_t> shape,
                        Attribute &resultEncoding,
                        std::optional<Location> loc) const override;
+  LogicalResult
+  inferReshapeOpEncoding(ArrayRef<int64_t> srcShape, Attribute srcEncoding,
+                         ArrayRef<int64_t> dstShape, Attribute &dstEncoding,
+                         std::optional<Location> loc) const override;
   LogicalResult
   inferDotOpEncoding(Attribute operandEncoding, unsigned opIdx,
                      Attribute resultEncoding,

@@ -106,6 +106,22 @@ static bool gatherFollowsIndices(Operation *op) {
   return gather && !gather.getEfficientLayout();
 }
 
+/// The layout one side of a reshape (of `fromShape`, in `encoding`) gives
+/// the other side (of `toShape`); null for a reordering reshape, whose
+/// layouts are free (tritongpu-optimize-thread-locality picks them).
+static Attribute inferReshapeEncoding(ReshapeOp reshape,
+                                      ArrayRef<int64_t> fromShape,
+                                      Attribute encoding,
+                                      ArrayRef<int64_t> toShape) {
+  if (reshape.getAllowReorder())
+    return {};
+  return infer(encoding,
+               [&](const DialectInferLayoutInterface &i, Attribute &r) {
+                 return i.inferReshapeOpEncoding(fromShape, encoding, toShape,
+                                                 r, std::nullopt);
+               });
+}
+
 Attribute inferDstEncoding(Operation *op, Attribute encoding) {
   if (isa<ScanOp>(op) && !isa<BlockedEncodingAttr>(encoding))
     return {};
@@ -121,6 +137,9 @@ Attribute inferDstEncoding(Operation *op, Attribute encoding) {
       return i.inferTransOpEncoding(encoding, trans.getSrc().getType().getShape(),
                                     trans.getOrder(), r, std::nullopt);
     });
+  if (auto reshape = dyn_cast<ReshapeOp>(op))
+    return inferReshapeEncoding(reshape, reshape.getSrc().getType().getShape(),
+                                encoding, reshape.getType().getShape());
   if (auto join = dyn_cast<JoinOp>(op))
     return infer(encoding, [&](const DialectInferLayoutInterface &i,
                                Attribute &r) {
@@ -157,6 +176,9 @@ Attribute inferSrcEncoding(Operation *op, Attribute encoding) {
                                     inverse, r, std::nullopt);
     });
   }
+  if (auto reshape = dyn_cast<ReshapeOp>(op))
+    return inferReshapeEncoding(reshape, reshape.getType().getShape(), encoding,
+                                reshape.getSrc().getType().getShape());
   if (auto join = dyn_cast<JoinOp>(op))
     return infer(encoding, [&](const DialectInferLayoutInterface &i,
                                Attribute &r) {

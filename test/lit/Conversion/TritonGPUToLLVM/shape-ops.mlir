@@ -91,14 +91,38 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
 
 // -----
 
-// A reshape that would move elements between threads is refused.
+// A reshape that would move elements between threads is invalid IR: the
+// verifier asks for the layout the operand's implies.
 #b = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #b1 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
   tt.func public @reshape_moves(%x: tensor<16x32xf32, #b>) -> tensor<512xf32, #b1> attributes {noinline = false} {
-    // expected-error @+2 {{failed to legalize operation 'tt.reshape'}}
-    // expected-error @+1 {{'tt.reshape' op operand and result layouts do not place threads alike; lowering to LLVM cannot move data here}}
+    // expected-error @+1 {{'tt.reshape' op result encoding #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}> does not match #ttg.linear<{register = [[1], [16]], lane = [[2], [4], [8], [32], [64]], warp = [[128], [256]], block = []}>, the encoding inferred from the operand's}}
     %0 = tt.reshape %x : tensor<16x32xf32, #b> -> tensor<512xf32, #b1>
     tt.return %0 : tensor<512xf32, #b1>
+  }
+}
+
+// -----
+
+// trans and reshape in the layouts layout propagation gives them
+// (test_trans_reshape): the 4D blocked layouts transpose, the reshape to 1024
+// elements takes the #ttg.linear layout it implies, and no element leaves
+// its thread: each result register is an operand register (no shuffles, no
+// shared memory).
+// CHECK-LABEL: llvm.func @trans_reshape_linear
+// CHECK-COUNT-8: llvm.extractvalue %arg0
+// CHECK-NOT: nvvm.shfl
+// CHECK-NOT: llvm.store
+// CHECK-NOT: nvvm.barrier
+// CHECK: llvm.return
+#r4 = #ttg.blocked<{sizePerThread = [1, 1, 2, 2], threadsPerWarp = [4, 4, 2, 1], warpsPerCTA = [4, 1, 1, 1], order = [3, 2, 1, 0]}>
+#t4 = #ttg.blocked<{sizePerThread = [1, 2, 2, 1], threadsPerWarp = [4, 2, 1, 4], warpsPerCTA = [1, 1, 1, 4], order = [2, 1, 0, 3]}>
+#lin = #ttg.linear<{register = [[32], [64], [16]], lane = [[128], [256], [512], [1], [2]], warp = [[4], [8]], block = []}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func public @trans_reshape_linear(%x: tensor<32x4x4x2xi32, #r4>) -> tensor<1024xi32, #lin> attributes {noinline = false} {
+    %0 = tt.trans %x {order = array<i32: 1, 2, 3, 0>} : tensor<32x4x4x2xi32, #r4> -> tensor<4x4x2x32xi32, #t4>
+    %1 = tt.reshape %0 : tensor<4x4x2x32xi32, #t4> -> tensor<1024xi32, #lin>
+    tt.return %1 : tensor<1024xi32, #lin>
   }
 }

@@ -167,3 +167,42 @@ tt.func @join_shared(%a: tensor<32x16xf32, #shared>) {
   %0 = tt.join %a, %a : tensor<32x16xf32, #shared> -> tensor<32x16x2xf32, #shared>
   tt.return
 }
+
+// -----
+
+// A reshape without allow_reorder moves no data: 2 elements per thread along
+// dim 1 of 16x32 are not 4 consecutive elements of 512.
+#b = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b1 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+tt.func @reshape_moves_data(%x: tensor<16x32xf32, #b>) {
+  // expected-error @+1 {{'tt.reshape' op result encoding #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}> does not match #ttg.linear<{register = [[1], [16]], lane = [[2], [4], [8], [32], [64]], warp = [[128], [256]], block = []}>, the encoding inferred from the operand's}}
+  %0 = tt.reshape %x : tensor<16x32xf32, #b> -> tensor<512xf32, #b1>
+  tt.return
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+tt.func @reshape_drops_encoding(%x: tensor<16x32xf32, #b>) {
+  // expected-error @+1 {{'tt.reshape' op operand and result must both have an encoding, or neither}}
+  %0 = tt.reshape %x : tensor<16x32xf32, #b> -> tensor<512xf32>
+  tt.return
+}
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+tt.func @reshape_reorder_drops_encoding(%x: tensor<16x32xf32, #b>) {
+  // expected-error @+1 {{'tt.reshape' op operand and result must both have an encoding, or neither}}
+  %0 = tt.reshape %x allow_reorder : tensor<16x32xf32, #b> -> tensor<512xf32>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+tt.func @reshape_shared(%x: tensor<16x32xf32, #shared>) {
+  // expected-error @+1 {{reshape needs a distributed layout}}
+  %0 = tt.reshape %x : tensor<16x32xf32, #shared> -> tensor<512xf32, #shared>
+  tt.return
+}

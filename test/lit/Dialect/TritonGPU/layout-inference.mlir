@@ -2,7 +2,8 @@
 // tt verifiers accept are the ones ttg's layout inference gives (reduce ->
 // slice, expand_dims -> the slice's parent, trans -> permuted blocked or
 // shared layout, join/split -> a size-2 innermost dimension added/removed;
-// other layouts through their linear layouts).
+// other layouts through their linear layouts; reshape keeps a blocked layout
+// blocked where it can).
 // RUN: triton-opt %s | triton-opt | FileCheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
@@ -14,6 +15,10 @@
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 #mma_t = #ttg.linear<{register = [[1, 0], [0, 8], [16, 0], [0, 32]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [[8, 0], [0, 16]], block = []}>
 #mma_joined = #ttg.linear<{register = [[0, 0, 1], [0, 1, 0], [8, 0, 0]], lane = [[0, 2, 0], [0, 4, 0], [1, 0, 0], [2, 0, 0], [4, 0, 0]], warp = [[0, 8, 0], [16, 0, 0]], block = []}>
+#ld = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#ld4 = #ttg.blocked<{sizePerThread = [1, 1, 2, 2], threadsPerWarp = [4, 4, 2, 1], warpsPerCTA = [4, 1, 1, 1], order = [3, 2, 1, 0]}>
+#ld_flat = #ttg.linear<{register = [[1], [2], [512]], lane = [[4], [8], [16], [32], [64]], warp = [[128], [256]], block = []}>
+#joined_flat = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 #shared_t = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 1]}>
 #nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
@@ -98,5 +103,21 @@ tt.func @dot(%a: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth
              %fc: tensor<64x64xf32, #blocked>) {
   %0 = tt.dot %a, %b, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32, #mma>
   %1 = tt.dot %fa, %fb, %fc : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+  tt.return
+}
+
+// tt.reshape without allow_reorder: the result's layout is the one the
+// operand's implies (a blocked layout where one exists, else #ttg.linear),
+// or any layout equal to it (the other direction of the same reshape).
+// CHECK-LABEL: tt.func @reshape
+// CHECK: tt.reshape %arg0 : tensor<32x32xi32, #[[LD:blocked[0-9]*]]> -> tensor<32x4x4x2xi32, #[[R4:blocked[0-9]*]]>
+// CHECK: tt.reshape %{{.+}} : tensor<32x4x4x2xi32, #[[R4]]> -> tensor<1024xi32, #[[L:linear[0-9]*]]>
+// CHECK: tt.reshape %{{.+}} : tensor<1024xi32, #[[L]]> -> tensor<32x32xi32, #[[LD]]>
+// CHECK: tt.reshape %arg1 allow_reorder : tensor<32x32xi32, #[[LD]]> -> tensor<1024xi32, #{{.+}}>
+tt.func @reshape(%x: tensor<32x32xi32, #ld>, %y: tensor<32x32xi32, #ld>) {
+  %0 = tt.reshape %x : tensor<32x32xi32, #ld> -> tensor<32x4x4x2xi32, #ld4>
+  %1 = tt.reshape %0 : tensor<32x4x4x2xi32, #ld4> -> tensor<1024xi32, #ld_flat>
+  %2 = tt.reshape %1 : tensor<1024xi32, #ld_flat> -> tensor<32x32xi32, #ld>
+  %3 = tt.reshape %y allow_reorder : tensor<32x32xi32, #ld> -> tensor<1024xi32, #joined_flat>
   tt.return
 }
