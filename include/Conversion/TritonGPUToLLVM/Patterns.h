@@ -53,7 +53,8 @@ void populateAtomicOpToLLVMPatterns(TypeConverterT &converter,
                                     RewritePatternSet &patterns,
                                     ModuleAxisInfoAnalysis &axisInfo,
                                     const LoweringConfig &config);
-/// tt.splat, tt.make_range, tt.broadcast, tt.expand_dims, dense constants.
+/// tt.splat, tt.unsplat, tt.make_range, tt.broadcast, tt.expand_dims, dense
+/// constants.
 void populateViewOpToLLVMPatterns(TypeConverterT &converter,
                                   RewritePatternSet &patterns);
 /// tt.reshape, tt.trans, tt.join, tt.split, tt.cat.

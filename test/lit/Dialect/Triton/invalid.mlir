@@ -725,15 +725,25 @@ tt.func @splat_of_tensor(%x: tensor<1xf32>) {
 
 tt.func @unsplat_many_elements(%x: tensor<2xf32>) {
   // expected-error @+1 {{'tt.unsplat' op source must have exactly one element, got 2}}
-  %0 = tt.unsplat %x : tensor<2xf32> -> f32
+  %0 = tt.unsplat %x : tensor<2xf32>
   tt.return
 }
 
 // -----
 
 tt.func @unsplat_result_type(%x: tensor<1x1xf32>) {
-  // expected-error @+1 {{'tt.unsplat' op result type must be the source's element type 'f32'}}
-  %0 = tt.unsplat %x : tensor<1x1xf32> -> f16
+  // expected-error @+1 {{'tt.unsplat' op failed to verify that result type is the source's element type}}
+  %0 = "tt.unsplat"(%x) : (tensor<1x1xf32>) -> f16
+  tt.return
+}
+
+// -----
+
+// The result type is not printed (Triton 3.6's format): an arrow after the
+// source type starts no new operation.
+tt.func @unsplat_arrow(%x: tensor<1xf32>) {
+  // expected-error @+1 {{expected operation name in quotes}}
+  %0 = tt.unsplat %x : tensor<1xf32> -> f32
   tt.return
 }
 
