@@ -43,6 +43,9 @@ void populateSPMDOpToLLVMPatterns(TypeConverterT &converter,
 void populateElementwiseOpToLLVMPatterns(TypeConverterT &converter,
                                          RewritePatternSet &patterns,
                                          const LoweringConfig &config);
+/// tt.elementwise_inline_asm (packing, several results, scalars, pointers).
+void populateElementwiseInlineAsmOpToLLVMPatterns(TypeConverterT &converter,
+                                                  RewritePatternSet &patterns);
 /// tt.load, tt.store (vectorized from AxisInfo).
 void populateLoadStoreOpToLLVMPatterns(TypeConverterT &converter,
                                        RewritePatternSet &patterns,

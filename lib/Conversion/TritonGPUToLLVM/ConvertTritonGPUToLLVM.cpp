@@ -127,6 +127,7 @@ struct ConvertTritonGPUToLLVM
     populateFuncOpToLLVMPatterns(converter, patterns, config);
     populateSPMDOpToLLVMPatterns(converter, patterns);
     populateElementwiseOpToLLVMPatterns(converter, patterns, config);
+    populateElementwiseInlineAsmOpToLLVMPatterns(converter, patterns);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, axisInfo, config);
     populateAtomicOpToLLVMPatterns(converter, patterns, axisInfo, config);
     populatePrintAssertOpToLLVMPatterns(converter, patterns);

@@ -402,6 +402,29 @@ tt.func @misc_ops(%p: tensor<128x!tt.ptr<f32>>, %pi: tensor<128x!tt.ptr<i32>>, %
 
 // -----
 
+// Every form of tt.elementwise_inline_asm (as Triton 3.6 prints them):
+// several results of different types, pointer operands, packing, no
+// operands (tl.extra.cuda.smid) and scalars. All tensors take the default
+// layout; scalars stay scalars.
+
+// CHECK: #[[$IA:.+]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func public @inline_asm_forms
+// CHECK: %{{.*}}:2 = tt.elementwise_inline_asm "\0A sub.u32 $0, $2, $3;\0A sub.u32 $1, $3, $2;\0A " {constraints = "=r,=r,r,r", packed_element = 1 : i32, pure = true} %{{.*}}, %{{.*}} : tensor<512xi32, #[[$IA]]>, tensor<512xi32, #[[$IA]]> -> tensor<512xi32, #[[$IA]]>, tensor<512xi32, #[[$IA]]>
+// CHECK: %{{.*}}:2 = tt.elementwise_inline_asm "cvt" {constraints = "=r,=r,=r,=r,=r,=r,=r,=r,r,r,r,r,r", packed_element = 4 : i32, pure = true} %{{.*}}, %{{.*}} : tensor<512xi8, #[[$IA]]>, tensor<512xf32, #[[$IA]]> -> tensor<512xi32, #[[$IA]]>, tensor<512xf32, #[[$IA]]>
+// CHECK: tt.elementwise_inline_asm "ld.global.b8 $0, [$1]; st.global.b8 [$2], $0;" {constraints = "=r,l,l", packed_element = 1 : i32, pure = false} %{{.*}}, %{{.*}} : tensor<512x!tt.ptr<i8>, #[[$IA]]>, tensor<512x!tt.ptr<i8>, #[[$IA]]> -> tensor<512xi8, #[[$IA]]>
+// CHECK: %[[SMID:.*]] = tt.elementwise_inline_asm "mov.u32 $0, %smid;" {constraints = "=r", packed_element = 1 : i32, pure = true} -> i32
+// CHECK: tt.elementwise_inline_asm "add.s32 $0, $1, $2;" {constraints = "=r,r,r", packed_element = 1 : i32, pure = true} %[[SMID]], %[[SMID]] : i32, i32 -> i32
+tt.func public @inline_asm_forms(%a: tensor<512xi32>, %b: tensor<512xi32>, %c: tensor<512xi8>, %d: tensor<512xf32>, %x: tensor<512x!tt.ptr<i8>>, %y: tensor<512x!tt.ptr<i8>>) {
+  %0:2 = tt.elementwise_inline_asm "\0A sub.u32 $0, $2, $3;\0A sub.u32 $1, $3, $2;\0A " {constraints = "=r,=r,r,r", packed_element = 1 : i32, pure = true} %a, %b : tensor<512xi32>, tensor<512xi32> -> tensor<512xi32>, tensor<512xi32>
+  %1:2 = tt.elementwise_inline_asm "cvt" {constraints = "=r,=r,=r,=r,=r,=r,=r,=r,r,r,r,r,r", packed_element = 4 : i32, pure = true} %c, %d : tensor<512xi8>, tensor<512xf32> -> tensor<512xi32>, tensor<512xf32>
+  %2 = tt.elementwise_inline_asm "ld.global.b8 $0, [$1]; st.global.b8 [$2], $0;" {constraints = "=r,l,l", packed_element = 1 : i32, pure = false} %x, %y : tensor<512x!tt.ptr<i8>>, tensor<512x!tt.ptr<i8>> -> tensor<512xi8>
+  %3 = tt.elementwise_inline_asm "mov.u32 $0, %smid;" {constraints = "=r", packed_element = 1 : i32, pure = true} -> i32
+  %4 = tt.elementwise_inline_asm "add.s32 $0, $1, $2;" {constraints = "=r,r,r", packed_element = 1 : i32, pure = true} %3, %3 : i32, i32 -> i32
+  tt.return
+}
+
+// -----
+
 // Tensor descriptors keep their type; loads and stores through them use the
 // default layout; descriptor_gather and descriptor_scatter take their row
 // offsets in the slice of a [1, 4]-per-thread layout (TMA gather4/scatter4).

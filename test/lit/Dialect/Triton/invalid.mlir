@@ -695,6 +695,16 @@ tt.func @inline_asm_shapes(%x: tensor<2xi32>, %y: tensor<4xi32>) {
 
 // -----
 
+// A tensor operand needs tensor results (the Elementwise trait): the
+// lowering never meets a scalar result with tensor operands.
+tt.func @inline_asm_tensor_to_scalar(%x: tensor<4xi32>) {
+  // expected-error @+1 {{'tt.elementwise_inline_asm' op if an operand is non-scalar, then there must be at least one non-scalar result}}
+  %0 = tt.elementwise_inline_asm "" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : tensor<4xi32> -> i32
+  tt.return
+}
+
+// -----
+
 tt.func @inline_asm_pack_multiple(%x: tensor<2xi32>) {
   // expected-error @+1 {{'tt.elementwise_inline_asm' op tensor sizes must be multiples of packed_element}}
   %0 = tt.elementwise_inline_asm "" {constraints = "=r,r", packed_element = 4 : i32, pure = true} %x : tensor<2xi32> -> tensor<2xi32>
