@@ -15,6 +15,7 @@
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/IR/PatternMatch.h"
+#include <optional>
 
 namespace mlir::triton {
 
@@ -27,6 +28,8 @@ struct LoweringConfig {
   int numWarps = 4;
   int threadsPerWarp = 32;
   int numCTAs = 1;
+  /// The module's ttg.maxnreg: registers per thread of the kernel.
+  std::optional<int> maxnreg;
 };
 
 using TypeConverterT = TritonGPUToLLVMTypeConverter;
