@@ -56,9 +56,11 @@ struct CompileRequest {
 };
 
 /// Completes `options` from a TTGIR module's attributes (ttg.num-warps,
-/// ttg.num-ctas, ttg.threads-per-warp, ttg.target); a TTIR module leaves
-/// them untouched. Emits an error on the module and fails when they are
-/// missing, unknown or disagree with a target the caller gave.
+/// ttg.num-ctas, ttg.threads-per-warp, ttg.target, ttg.maxnreg); a TTIR
+/// module leaves them untouched. A `maxnreg` option the TTGIR module lacks
+/// is set on it as ttg.maxnreg. Emits an error on the module and fails when
+/// they are missing, unknown or disagree with a target or maxnreg the
+/// caller gave.
 LogicalResult applyModuleOptions(ModuleOp module, IRLevel level,
                                  CompileOptions &options, bool targetGiven);
 

@@ -35,6 +35,10 @@ struct CompileOptions {
   /// (`sm_90a`, with wgmma and setmaxnreg) as Triton does; false gives the
   /// portable `sm_90`.
   bool archSpecific = true;
+  /// The most 32-bit registers one thread of the kernel may use (PTX
+  /// `.maxnreg` on the kernel's `.entry`), as Triton's `maxnreg` option: the
+  /// ttgir stage sets the module attribute `ttg.maxnreg`. Unset: no limit.
+  std::optional<int> maxnreg;
   /// ptxas to run; empty: $TRITON_PTXAS_PATH, else CUDA's, else PATH.
   std::string ptxasPath;
   /// ptxVersion, or kDefaultPTXVersion while it is still 0 (unresolved).

@@ -52,9 +52,9 @@ FailureOr<KernelSignature> getKernelSignature(ModuleOp module);
 
 /// The metadata JSON of a kernel: `signature` from before lowering, the
 /// module attributes of `lowered` (ttg.num-warps or ttg.total-num-warps,
-/// ttg.num-ctas, ttg.threads-per-warp, ttg.shared, global and profile
-/// scratch size and alignment), num_stages, target, arch and PTX version
-/// from `options`.
+/// ttg.num-ctas, ttg.threads-per-warp, ttg.shared, ttg.maxnreg (null
+/// without one, as Triton writes it), global and profile scratch size and
+/// alignment), num_stages, target, arch and PTX version from `options`.
 llvm::json::Object buildKernelMetadata(const KernelSignature &signature,
                                        ModuleOp lowered,
                                        const CompileOptions &options);

@@ -8,6 +8,7 @@
 #include "Target/Ptxas.h"
 #include "Version.h"
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -21,6 +22,30 @@
 
 using namespace mlir;
 using namespace mlir::triton;
+
+/// A TTGIR module's `ttg.maxnreg` and the `maxnreg` option must agree; the
+/// one given alone sets the other (the llir stage reads the module).
+static LogicalResult applyModuleMaxNReg(ModuleOp module,
+                                        CompileOptions &options) {
+  Attribute attr = module->getAttr("ttg.maxnreg");
+  if (!attr) {
+    if (options.maxnreg)
+      module->setAttr(
+          "ttg.maxnreg",
+          Builder(module.getContext()).getI32IntegerAttr(*options.maxnreg));
+    return success();
+  }
+  auto value = dyn_cast<IntegerAttr>(attr);
+  if (!value || value.getInt() <= 0)
+    return module.emitError("ttg.maxnreg must be a positive integer, got ")
+           << attr;
+  if (options.maxnreg && *options.maxnreg != value.getInt())
+    return module.emitError()
+           << "maxnreg " << *options.maxnreg
+           << " disagrees with the module's ttg.maxnreg = " << value.getInt();
+  options.maxnreg = value.getInt();
+  return success();
+}
 
 LogicalResult mlir::triton::applyModuleOptions(ModuleOp module, IRLevel level,
                                                CompileOptions &options,
@@ -36,6 +61,8 @@ LogicalResult mlir::triton::applyModuleOptions(ModuleOp module, IRLevel level,
     options.numCtas = ctas.getInt();
   if (auto threads = module->getAttrOfType<IntegerAttr>("ttg.threads-per-warp"))
     options.threadsPerWarp = threads.getInt();
+  if (failed(applyModuleMaxNReg(module, options)))
+    return failure();
   auto moduleTarget = module->getAttrOfType<StringAttr>("ttg.target");
   if (!moduleTarget)
     return success();

@@ -40,7 +40,7 @@ mlir::triton::getTTGIRStages(const CompileOptions &options) {
   const char *tma = "TMA lowering";
   const char *warpSpec = "warp specialization";
   // triton-3.6-pipeline.md, ttgir, steps 1-34.
-  return {
+  std::vector<PipelineStage> passes{
       {"convert-triton-to-tritongpu{target=cuda:" + cc +
        " num-warps=" + std::to_string(options.numWarps) +
        " threads-per-warp=" + std::to_string(options.threadsPerWarp) +
@@ -84,6 +84,12 @@ mlir::triton::getTTGIRStages(const CompileOptions &options) {
       {"cse"},
       {"canonicalize"},
   };
+  // Triton's make_ttgir sets ttg.maxnreg before its first pass.
+  if (options.maxnreg)
+    passes.insert(passes.begin(),
+                  PipelineStage{"triton-nvidia-gpu-set-maxnreg{maxnreg=" +
+                                std::to_string(*options.maxnreg) + "}"});
+  return passes;
 }
 
 /// Parses the stages of `stageName` that run into `pm`; writes the deferred
@@ -186,6 +192,11 @@ struct TTGIRPipelineOptions : public PassPipelineOptions<TTGIRPipelineOptions> {
   Option<int> numStages{*this, "num-stages",
                         llvm::cl::desc("Software pipelining stages"),
                         llvm::cl::init(3)};
+  Option<int> maxnreg{
+      *this, "maxnreg",
+      llvm::cl::desc("Registers per thread of the kernel (sets ttg.maxnreg); "
+                     "0: no limit"),
+      llvm::cl::init(0)};
   Option<bool> reportSkipped{
       *this, "report-skipped",
       llvm::cl::desc("Print the passes of Triton's stage not run yet"),
@@ -242,6 +253,10 @@ void mlir::triton::registerTritonPipelines() {
         options.numWarps = pipelineOptions.numWarps;
         options.numCtas = pipelineOptions.numCtas;
         options.numStages = pipelineOptions.numStages;
+        if (pipelineOptions.maxnreg < 0)
+          return errorHandler("maxnreg must not be negative");
+        if (pipelineOptions.maxnreg > 0)
+          options.maxnreg = pipelineOptions.maxnreg;
         std::string errors;
         llvm::raw_string_ostream os(errors);
         if (failed(buildTTGIRPipeline(

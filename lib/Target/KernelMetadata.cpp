@@ -135,6 +135,12 @@ mlir::triton::buildKernelMetadata(const KernelSignature &signature,
       getIntAttr(lowered, "ttg.total-num-warps")
           .value_or(
               getIntAttr(lowered, "ttg.num-warps").value_or(options.numWarps));
+  // Triton writes "maxnreg": null when the option is not set.
+  llvm::json::Value maxnreg = nullptr;
+  if (std::optional<int64_t> fromModule = getIntAttr(lowered, "ttg.maxnreg"))
+    maxnreg = *fromModule;
+  else if (options.maxnreg)
+    maxnreg = *options.maxnreg;
   llvm::json::Array params;
   for (const KernelParam &param : signature.params)
     params.push_back(llvm::json::Object{{"name", param.name},
@@ -146,6 +152,7 @@ mlir::triton::buildKernelMetadata(const KernelSignature &signature,
       {"num_ctas",
        getIntAttr(lowered, "ttg.num-ctas").value_or(options.numCtas)},
       {"num_stages", options.numStages},
+      {"maxnreg", std::move(maxnreg)},
       {"threads_per_warp", getIntAttr(lowered, "ttg.threads-per-warp")
                                .value_or(options.threadsPerWarp)},
       {"shared", getIntAttr(lowered, "ttg.shared").value_or(0)},

@@ -90,6 +90,11 @@ llvm::cl::opt<bool>
     enableFpFusion("enable-fp-fusion",
                    llvm::cl::desc("Contract a*b+c into fma (default: true)"),
                    llvm::cl::init(true), llvm::cl::cat(category));
+llvm::cl::opt<int> maxnreg(
+    "maxnreg",
+    llvm::cl::desc("Most registers per thread of the kernel (PTX .maxnreg; "
+                   "TTIR: sets ttg.maxnreg, TTGIR: must match its own)"),
+    llvm::cl::value_desc("N"), llvm::cl::cat(category));
 llvm::cl::opt<std::string>
     ptxasPath("ptxas-path",
               llvm::cl::desc("ptxas to run (default: $TRITON_PTXAS_PATH, "
@@ -148,6 +153,16 @@ FailureOr<CompileOptions> getCompileOptions(ModuleOp module, IRLevel level) {
   if (!parseTargetString(target, options))
     return module.emitError() << "unknown --target '" << target
                               << "' (expected cuda:90, sm_90a, sm_80, ...)";
+  if (maxnreg.getNumOccurrences()) {
+    if (maxnreg <= 0)
+      return module.emitError()
+             << "--maxnreg must be a positive number of registers, got "
+             << maxnreg.getValue();
+    if (level == IRLevel::LLVM)
+      return module.emitError("--maxnreg needs TTIR or TTGIR input; LLVM "
+                              "dialect carries nvvm.maxnreg itself");
+    options.maxnreg = maxnreg.getValue();
+  }
   if (failed(applyModuleOptions(module, level, options,
                                 target.getNumOccurrences() != 0)))
     return failure();

@@ -15,6 +15,7 @@
 
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/IR/PatternMatch.h"
+#include <optional>
 
 namespace mlir::triton {
 
@@ -27,6 +28,8 @@ struct LoweringConfig {
   int numWarps = 4;
   int threadsPerWarp = 32;
   int numCTAs = 1;
+  /// The module's ttg.maxnreg: registers per thread of the kernel.
+  std::optional<int> maxnreg;
 };
 
 using TypeConverterT = TritonGPUToLLVMTypeConverter;
@@ -43,6 +46,9 @@ void populateSPMDOpToLLVMPatterns(TypeConverterT &converter,
 void populateElementwiseOpToLLVMPatterns(TypeConverterT &converter,
                                          RewritePatternSet &patterns,
                                          const LoweringConfig &config);
+/// tt.elementwise_inline_asm (packing, several results, scalars, pointers).
+void populateElementwiseInlineAsmOpToLLVMPatterns(TypeConverterT &converter,
+                                                  RewritePatternSet &patterns);
 /// tt.load, tt.store (vectorized from AxisInfo).
 void populateLoadStoreOpToLLVMPatterns(TypeConverterT &converter,
                                        RewritePatternSet &patterns,
@@ -53,7 +59,8 @@ void populateAtomicOpToLLVMPatterns(TypeConverterT &converter,
                                     RewritePatternSet &patterns,
                                     ModuleAxisInfoAnalysis &axisInfo,
                                     const LoweringConfig &config);
-/// tt.splat, tt.make_range, tt.broadcast, tt.expand_dims, dense constants.
+/// tt.splat, tt.unsplat, tt.make_range, tt.broadcast, tt.expand_dims, dense
+/// constants.
 void populateViewOpToLLVMPatterns(TypeConverterT &converter,
                                   RewritePatternSet &patterns);
 /// tt.reshape, tt.trans, tt.join, tt.split, tt.cat.

@@ -111,6 +111,9 @@ struct ConvertTritonGPUToLLVM
     config.numWarps = ttg::TritonGPUDialect::getNumWarps(module);
     config.threadsPerWarp = ttg::TritonGPUDialect::getThreadsPerWarp(module);
     config.numCTAs = ttg::TritonGPUDialect::getNumCTAs(module);
+    // (The ttg dialect verifies it is a positive i32.)
+    if (auto maxnreg = module->getAttrOfType<IntegerAttr>("ttg.maxnreg"))
+      config.maxnreg = maxnreg.getInt();
 
     // Barriers between shared-memory accesses that may conflict.
     {
@@ -128,6 +131,7 @@ struct ConvertTritonGPUToLLVM
     populateFuncOpToLLVMPatterns(converter, patterns, config);
     populateSPMDOpToLLVMPatterns(converter, patterns);
     populateElementwiseOpToLLVMPatterns(converter, patterns, config);
+    populateElementwiseInlineAsmOpToLLVMPatterns(converter, patterns);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, axisInfo, config);
     populateAtomicOpToLLVMPatterns(converter, patterns, axisInfo, config);
     populatePrintAssertOpToLLVMPatterns(converter, patterns);

@@ -3,8 +3,9 @@
 // The kernel ABI of Triton 3.6: a public tt.func becomes a `ptx_kernel`
 // llvm.func (nvvm.kernel) taking its arguments and then two hidden global
 // pointers (global scratch, profile scratch), with nvvm.reqntid set to the
-// CTA size. Any other function also takes the caller's shared-memory base
-// (where its frame starts) before the two pointers, and stays internal.
+// CTA size and nvvm.maxnreg to the module's ttg.maxnreg when it has one.
+// Any other function also takes the caller's shared-memory base (where its
+// frame starts) before the two pointers, and stays internal.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TritonGPUToLLVM/Patterns.h"
@@ -73,6 +74,11 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<triton::FuncOp> {
       newFunc->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                        rewriter.getDenseI32ArrayAttr(
                            {config.numWarps * config.threadsPerWarp}));
+      // Triton's maxnreg option: the kernel's limit (`.maxnreg N` on the
+      // .entry); device functions get none.
+      if (config.maxnreg)
+        newFunc->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                         rewriter.getI32IntegerAttr(*config.maxnreg));
     } else if (funcOp->hasAttr("noinline")) {
       newFunc.setNoInline(true);
     }

@@ -1,4 +1,4 @@
-//===- ViewOpToLLVM.cpp - splat, make_range, broadcast, expand_dims -------===//
+//===- ViewOpToLLVM.cpp - splat, unsplat, make_range, broadcast, ... ------===//
 //
 // Ops that create or re-index a tensor without moving data between
 // threads. broadcast and expand_dims keep the thread mapping of their
@@ -37,6 +37,22 @@ struct SplatOpConversion : public ConvertOpToLLVMPattern<triton::SplatOp> {
     SmallVector<Value> elements(n, adaptor.getSrc());
     rewriter.replaceOp(
         op, packLLElements(op.getLoc(), structType, elements, rewriter));
+    return success();
+  }
+};
+
+/// The one element of the source is in every register of every thread (a
+/// distributed layout maps each register, lane and warp to an element).
+struct UnsplatOpConversion : public ConvertOpToLLVMPattern<triton::UnsplatOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(triton::UnsplatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!getTypeConverter()->convertType(op.getSrc().getType()))
+      return rewriter.notifyMatchFailure(op, "source type");
+    rewriter.replaceOp(
+        op, unpackLLElements(op.getLoc(), adaptor.getSrc(), rewriter).front());
     return success();
   }
 };
@@ -158,7 +174,7 @@ struct ExpandDimsOpConversion
 
 void mlir::triton::populateViewOpToLLVMPatterns(TypeConverterT &converter,
                                                 RewritePatternSet &patterns) {
-  patterns
-      .add<SplatOpConversion, SplatConstantConversion, MakeRangeOpConversion,
-           BroadcastOpConversion, ExpandDimsOpConversion>(converter);
+  patterns.add<SplatOpConversion, UnsplatOpConversion, SplatConstantConversion,
+               MakeRangeOpConversion, BroadcastOpConversion,
+               ExpandDimsOpConversion>(converter);
 }

@@ -311,7 +311,7 @@ tt.func @dot_batched_and_scaled(%a: tensor<2x64x32xf16>, %b: tensor<2x32x64xf16>
 // CHECK: tt.split %[[JS]] : tensor<64x2xf32, #[[$J2]]> -> tensor<64xf32, #[[$J1]]>
 // CHECK: tt.cat %{{.*}}, %{{.*}} : tensor<32xf32, #[[$J1]]> -> tensor<64xf32, #[[$CAT]]>
 // CHECK: tt.reshape %{{.*}} allow_reorder : tensor<32x64xf32, #[[$T]]> -> tensor<2048xf32, #[[$J1]]>
-// CHECK: tt.unsplat %{{.*}} : tensor<1x1xf32, #{{.+}}> -> f32
+// CHECK: tt.unsplat %{{.*}} : tensor<1x1xf32, #{{.+}}>{{$}}
 tt.func @shape_ops(%x: tensor<32x64xf32>, %y: tensor<64xf32>, %z: tensor<32xf32>, %u: tensor<1x1xf32>)
     -> (tensor<64x32xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<2048xf32>, f32) {
   %0 = tt.trans %x {order = array<i32: 1, 0>} : tensor<32x64xf32> -> tensor<64x32xf32>
@@ -319,8 +319,36 @@ tt.func @shape_ops(%x: tensor<32x64xf32>, %y: tensor<64xf32>, %z: tensor<32xf32>
   %2, %3 = tt.split %1 : tensor<64x2xf32> -> tensor<64xf32>
   %4 = tt.cat %z, %z : tensor<32xf32> -> tensor<64xf32>
   %5 = tt.reshape %x allow_reorder : tensor<32x64xf32> -> tensor<2048xf32>
-  %6 = tt.unsplat %u : tensor<1x1xf32> -> f32
+  %6 = tt.unsplat %u : tensor<1x1xf32>
   tt.return %0, %2, %3, %4, %5, %6 : tensor<64x32xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<2048xf32>, f32
+}
+
+// -----
+
+// tl.split of a 2-element tensor into two scalars, as Triton 3.6 prints it
+// (test_split_to_scalar): expand_dims to 1x2, split into two 1-element
+// tensors, unsplat each.
+
+// CHECK-DAG: #[[$S1:.+]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[$S2:.+]] = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-LABEL: tt.func public @split_to_scalar
+// CHECK: %[[LHS:.*]], %[[RHS:.*]] = tt.split %{{.*}} : tensor<1x2xi64, #[[$S2]]> -> tensor<1xi64, #[[$S1]]>
+// CHECK: %[[Z1:.*]] = tt.unsplat %[[LHS]] : tensor<1xi64, #[[$S1]]>{{$}}
+// CHECK: %[[Z2:.*]] = tt.unsplat %[[RHS]] : tensor<1xi64, #[[$S1]]>{{$}}
+// CHECK: tt.store %{{.*}}, %[[Z1]] : !tt.ptr<i64>
+// CHECK: tt.store %{{.*}}, %[[Z2]] : !tt.ptr<i64>
+tt.func public @split_to_scalar(%X: !tt.ptr<i64> {tt.divisibility = 16 : i32}, %Z1: !tt.ptr<i64> {tt.divisibility = 16 : i32}, %Z2: !tt.ptr<i64> {tt.divisibility = 16 : i32}) attributes {noinline = false} {
+  %x = tt.make_range {end = 2 : i32, start = 0 : i32} : tensor<2xi32>
+  %x_0 = tt.splat %X : !tt.ptr<i64> -> tensor<2x!tt.ptr<i64>>
+  %x_1 = tt.addptr %x_0, %x : tensor<2x!tt.ptr<i64>>, tensor<2xi32>
+  %x_2 = tt.load %x_1 : tensor<2x!tt.ptr<i64>>
+  %0 = tt.expand_dims %x_2 {axis = 0 : i32} : tensor<2xi64> -> tensor<1x2xi64>
+  %outLHS, %outRHS = tt.split %0 : tensor<1x2xi64> -> tensor<1xi64>
+  %1 = tt.unsplat %outLHS : tensor<1xi64>
+  %2 = tt.unsplat %outRHS : tensor<1xi64>
+  tt.store %Z1, %1 : !tt.ptr<i64>
+  tt.store %Z2, %2 : !tt.ptr<i64>
+  tt.return
 }
 
 // -----
@@ -369,6 +397,29 @@ tt.func @misc_ops(%p: tensor<128x!tt.ptr<f32>>, %pi: tensor<128x!tt.ptr<i32>>, %
   tt.print " x: " {hex = false, isSigned = array<i32: 0>} : %v : tensor<128xf32>
   tt.assert %m, "in range" : tensor<128xi1>
   %15 = ub.poison : tensor<128xf32>
+  tt.return
+}
+
+// -----
+
+// Every form of tt.elementwise_inline_asm (as Triton 3.6 prints them):
+// several results of different types, pointer operands, packing, no
+// operands (tl.extra.cuda.smid) and scalars. All tensors take the default
+// layout; scalars stay scalars.
+
+// CHECK: #[[$IA:.+]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func public @inline_asm_forms
+// CHECK: %{{.*}}:2 = tt.elementwise_inline_asm "\0A sub.u32 $0, $2, $3;\0A sub.u32 $1, $3, $2;\0A " {constraints = "=r,=r,r,r", packed_element = 1 : i32, pure = true} %{{.*}}, %{{.*}} : tensor<512xi32, #[[$IA]]>, tensor<512xi32, #[[$IA]]> -> tensor<512xi32, #[[$IA]]>, tensor<512xi32, #[[$IA]]>
+// CHECK: %{{.*}}:2 = tt.elementwise_inline_asm "cvt" {constraints = "=r,=r,=r,=r,=r,=r,=r,=r,r,r,r,r,r", packed_element = 4 : i32, pure = true} %{{.*}}, %{{.*}} : tensor<512xi8, #[[$IA]]>, tensor<512xf32, #[[$IA]]> -> tensor<512xi32, #[[$IA]]>, tensor<512xf32, #[[$IA]]>
+// CHECK: tt.elementwise_inline_asm "ld.global.b8 $0, [$1]; st.global.b8 [$2], $0;" {constraints = "=r,l,l", packed_element = 1 : i32, pure = false} %{{.*}}, %{{.*}} : tensor<512x!tt.ptr<i8>, #[[$IA]]>, tensor<512x!tt.ptr<i8>, #[[$IA]]> -> tensor<512xi8, #[[$IA]]>
+// CHECK: %[[SMID:.*]] = tt.elementwise_inline_asm "mov.u32 $0, %smid;" {constraints = "=r", packed_element = 1 : i32, pure = true} -> i32
+// CHECK: tt.elementwise_inline_asm "add.s32 $0, $1, $2;" {constraints = "=r,r,r", packed_element = 1 : i32, pure = true} %[[SMID]], %[[SMID]] : i32, i32 -> i32
+tt.func public @inline_asm_forms(%a: tensor<512xi32>, %b: tensor<512xi32>, %c: tensor<512xi8>, %d: tensor<512xf32>, %x: tensor<512x!tt.ptr<i8>>, %y: tensor<512x!tt.ptr<i8>>) {
+  %0:2 = tt.elementwise_inline_asm "\0A sub.u32 $0, $2, $3;\0A sub.u32 $1, $3, $2;\0A " {constraints = "=r,=r,r,r", packed_element = 1 : i32, pure = true} %a, %b : tensor<512xi32>, tensor<512xi32> -> tensor<512xi32>, tensor<512xi32>
+  %1:2 = tt.elementwise_inline_asm "cvt" {constraints = "=r,=r,=r,=r,=r,=r,=r,=r,r,r,r,r,r", packed_element = 4 : i32, pure = true} %c, %d : tensor<512xi8>, tensor<512xf32> -> tensor<512xi32>, tensor<512xf32>
+  %2 = tt.elementwise_inline_asm "ld.global.b8 $0, [$1]; st.global.b8 [$2], $0;" {constraints = "=r,l,l", packed_element = 1 : i32, pure = false} %x, %y : tensor<512x!tt.ptr<i8>>, tensor<512x!tt.ptr<i8>> -> tensor<512xi8>
+  %3 = tt.elementwise_inline_asm "mov.u32 $0, %smid;" {constraints = "=r", packed_element = 1 : i32, pure = true} -> i32
+  %4 = tt.elementwise_inline_asm "add.s32 $0, $1, $2;" {constraints = "=r,r,r", packed_element = 1 : i32, pure = true} %3, %3 : i32, i32 -> i32
   tt.return
 }
 

@@ -1,5 +1,7 @@
 // RUN: triton-opt %s --triton-ttgir-pipeline="report-skipped=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SKIP
 // RUN: triton-opt %s --triton-ttgir-pipeline="num-warps=8" | FileCheck %s
+// RUN: triton-opt %s --triton-ttgir-pipeline="num-warps=8 maxnreg=64" | FileCheck %s --check-prefix=MAXNREG
+// RUN: not triton-opt %s --triton-ttgir-pipeline="maxnreg=-1" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 
 // The passes of Triton's stage that belong to later capabilities are named.
 // SKIP: ttgir: skipping tritongpu-F32DotTC{emu-tf32=true} (arrives with tensor cores (tt.dot on wgmma))
@@ -9,10 +11,15 @@
 
 // CHECK: #[[B:.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
 // CHECK: module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32}
+// CHECK-NOT: ttg.maxnreg
 // CHECK-LABEL: tt.func @scale
 // CHECK-NOT: ttg.convert_layout
 // CHECK: tt.load {{.*}} : tensor<1024x!tt.ptr<f32>, #[[B]]>
 // CHECK: tt.store {{.*}} : tensor<1024x!tt.ptr<f32>, #[[B]]>
+// Triton's maxnreg option sets ttg.maxnreg on the module.
+// MAXNREG: module attributes {ttg.maxnreg = 64 : i32, "ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32}
+// NEGATIVE: maxnreg must not be negative
+
 tt.func @scale(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
   %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>
   %xs = tt.splat %x : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>>

@@ -13,6 +13,10 @@
 // RUN: not triton-translate %t/ttgir-target.mlir --target=sm_80 --emit=llvm-mlir 2>&1 | FileCheck %s --check-prefix=MISMATCH
 // RUN: not triton-translate %t/ttgir-target.mlir --emit=ttgir --metadata=%t/k.json 2>&1 | FileCheck %s --check-prefix=METATTGIR
 // RUN: not triton-translate %t/missing.mlir 2>&1 | FileCheck %s --check-prefix=NOFILE
+// RUN: not triton-translate %t/ttgir-target.mlir --maxnreg=0 2>&1 | FileCheck %s --check-prefix=MAXNREG0
+// RUN: not triton-translate %t/llvm.mlir --maxnreg=32 2>&1 | FileCheck %s --check-prefix=MAXNREGLLVM
+// RUN: not triton-translate %t/ttgir-maxnreg.mlir --maxnreg=32 --emit=llvm-mlir 2>&1 | FileCheck %s --check-prefix=MAXNREGDIFF
+// RUN: not triton-translate %t/ttgir-maxnreg-bad.mlir --emit=llvm-mlir 2>&1 | FileCheck %s --check-prefix=MAXNREGBAD
 
 // LEVEL: func.mlir:1:1: error: cannot tell the input's level: no tt or ttg op (TTIR, TTGIR) and no llvm.func (LLVM dialect)
 // TTGIR: llvm.mlir:1:1: error: --emit=ttgir needs TTIR or TTGIR input; this is LLVM dialect
@@ -26,6 +30,10 @@
 // MISMATCH: error: target sm_80 disagrees with the module's ttg.target = "cuda:90"
 // METATTGIR: error: --metadata needs --emit=llvm-mlir or later: shared memory is only known after lowering
 // NOFILE: triton-translate: cannot open input file '{{.*}}missing.mlir'
+// MAXNREG0: ttgir-target.mlir:1:1: error: --maxnreg must be a positive number of registers, got 0
+// MAXNREGLLVM: llvm.mlir:1:1: error: --maxnreg needs TTIR or TTGIR input; LLVM dialect carries nvvm.maxnreg itself
+// MAXNREGDIFF: ttgir-maxnreg.mlir:1:1: error: maxnreg 32 disagrees with the module's ttg.maxnreg = 40
+// MAXNREGBAD: ttgir-maxnreg-bad.mlir:1:1: error: 'builtin.module' op attribute 'ttg.maxnreg' must be an i32 integer
 
 //--- func.mlir
 module {
@@ -75,6 +83,20 @@ module {
 
 //--- ttgir-target.mlir
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @f() {
+    tt.return
+  }
+}
+
+//--- ttgir-maxnreg.mlir
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.maxnreg = 40 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @f() {
+    tt.return
+  }
+}
+
+//--- ttgir-maxnreg-bad.mlir
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.maxnreg = "many", ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @f() {
     tt.return
   }

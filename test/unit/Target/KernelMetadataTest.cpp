@@ -126,8 +126,8 @@ TEST_F(KernelMetadataTest, MetadataFromSignatureAndModuleAttributes) {
   EXPECT_EQ(
       text,
       R"({"arch":"sm_90a","global_scratch_align":16,"global_scratch_size":128,)"
-      R"("hidden_params":2,"name":"add_kernel","num_ctas":1,"num_stages":4,)"
-      R"("num_warps":8,"params":[)"
+      R"("hidden_params":2,"maxnreg":null,"name":"add_kernel","num_ctas":1,)"
+      R"("num_stages":4,"num_warps":8,"params":[)"
       R"({"divisibility":16,"name":"x_ptr","type":"*fp32"},)"
       R"({"divisibility":0,"name":"arg1","type":"*fp16"},)"
       R"({"divisibility":16,"name":"n","type":"i32"},)"
@@ -135,6 +135,23 @@ TEST_F(KernelMetadataTest, MetadataFromSignatureAndModuleAttributes) {
       R"("profile_scratch_align":1,"profile_scratch_size":0,)"
       R"("ptx_version":90,"shared":4096,"target":"cuda:90",)"
       R"("threads_per_warp":32})");
+}
+
+TEST_F(KernelMetadataTest, MaxNRegFromModuleElseOptions) {
+  OwningOpRef<ModuleOp> module = parse(kAddKernel);
+  ASSERT_TRUE(module);
+  FailureOr<KernelSignature> signature = getKernelSignature(*module);
+  ASSERT_TRUE(succeeded(signature));
+  CompileOptions options;
+  options.maxnreg = 64;
+  llvm::json::Object fromOptions =
+      buildKernelMetadata(*signature, *module, options);
+  EXPECT_EQ(fromOptions.getInteger("maxnreg"), 64);
+  // The lowered module's ttg.maxnreg is what the kernel was built with.
+  (*module)->setAttr("ttg.maxnreg", Builder(&context).getI32IntegerAttr(42));
+  llvm::json::Object fromModule =
+      buildKernelMetadata(*signature, *module, options);
+  EXPECT_EQ(fromModule.getInteger("maxnreg"), 42);
 }
 
 /// Collects the messages of the errors emitted while it lives.

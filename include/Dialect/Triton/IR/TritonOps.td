@@ -259,11 +259,18 @@ def TT_SplatOp : TT_Op<"splat", [Pure, SameOperandsAndResultElementType,
   let hasFolder = 1;
 }
 
-def TT_UnsplatOp : TT_Op<"unsplat", [Pure]> {
+def TT_UnsplatOp : TT_Op<"unsplat", [Pure,
+    TypesMatchWith<"result type is the source's element type", "src", "result",
+                   "::llvm::cast<::mlir::RankedTensorType>($_self).getElementType()">]> {
   let summary = "Extract the only element of a one-element tensor";
+  let description = [{
+    tl.item(), and tl.split of a 2-element tensor (through a 1x2 tensor),
+    print as `tt.unsplat %x : tensor<1xf32>`: the result type is the
+    element type and is not printed.
+  }];
   let arguments = (ins TT_Tensor:$src);
   let results = (outs TT_Type:$result);
-  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let assemblyFormat = "$src attr-dict `:` type($src)";
   let hasVerifier = 1;
 }
 

@@ -43,4 +43,29 @@ def TritonNvidiaGPUPlanCTA : Pass<"triton-nvidia-gpu-plan-cta", "mlir::ModuleOp"
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonNvidiaGPUSetMaxNReg
+    : Pass<"triton-nvidia-gpu-set-maxnreg", "mlir::ModuleOp"> {
+  let summary = "Set the module's register limit per thread (ttg.maxnreg)";
+  let description = [{
+    Triton's `maxnreg` compile option caps the 32-bit registers one thread
+    of a kernel may use. Triton's `make_ttgir` sets it from Python as the
+    module attribute `ttg.maxnreg` before the ttgir stage's first pass; this
+    pass does the same, so the ttgir pipeline stays one textual pipeline
+    (it runs first when the option is given). `convert-triton-gpu-to-llvm`
+    turns the attribute into `nvvm.maxnreg` on the kernel function (not on
+    `noinline` device functions), which the PTX prints as `.maxnreg N` on
+    the `.entry`. A value already on the module is replaced.
+
+    ```mlir
+    module {
+    // becomes, with maxnreg=42,
+    module attributes {ttg.maxnreg = 42 : i32} {
+    ```
+  }];
+  let options = [
+    Option<"maxnreg", "maxnreg", "int32_t", /*default=*/"0",
+           "Registers per thread (positive)">,
+  ];
+}
+
 #endif // TRITONNVIDIAGPU_TRANSFORMS_PASSES_TD

@@ -36,9 +36,6 @@ LogicalResult UnsplatOp::verify() {
   if (srcType.getNumElements() != 1)
     return emitOpError("source must have exactly one element, got ")
            << srcType.getNumElements();
-  if (getType() != srcType.getElementType())
-    return emitOpError("result type must be the source's element type ")
-           << srcType.getElementType();
   return success();
 }
 

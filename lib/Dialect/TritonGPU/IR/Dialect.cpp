@@ -63,10 +63,12 @@ static LogicalResult verifyPositiveI32(Operation *op, NamedAttribute attr) {
 LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,
                                                          NamedAttribute attr) {
   StringRef name = attr.getName().strref();
+  // Triton's maxnreg option: registers per thread of the kernel.
+  bool isMaxNReg = name == "ttg.maxnreg";
   bool moduleOnly = name == AttrNumCTAsName || name == AttrTargetName ||
                     name == AttrNumThreadsPerWarp ||
                     name == AttrTotalNumWarpsName ||
-                    name == AttrSharedMemorySize;
+                    name == AttrSharedMemorySize || isMaxNReg;
   if (moduleOnly && !isa<ModuleOp>(op))
     return op->emitOpError("has unexpected attribute ")
            << attr.getName() << " which is expected only on `module` ops";
@@ -76,7 +78,8 @@ LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,
            << " which is expected only on `module` or `tt.func` ops";
 
   if (name == AttrNumWarpsName || name == AttrNumCTAsName ||
-      name == AttrNumThreadsPerWarp || name == AttrTotalNumWarpsName)
+      name == AttrNumThreadsPerWarp || name == AttrTotalNumWarpsName ||
+      isMaxNReg)
     return verifyPositiveI32(op, attr);
   if (name == AttrSharedMemorySize) {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());

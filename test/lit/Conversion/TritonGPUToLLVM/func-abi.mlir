@@ -58,3 +58,23 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// ttg.maxnreg (Triton's maxnreg option) limits the kernel's registers; a
+// noinline device function gets no limit of its own.
+
+// CHECK-LABEL: llvm.func internal @limited_helper
+// CHECK-NOT: nvvm.maxnreg
+// CHECK-SAME: {
+// CHECK-LABEL: llvm.func @limited
+// CHECK-SAME: attributes {nvvm.kernel, nvvm.maxnreg = 42 : i32, nvvm.reqntid = array<i32: 128>}
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.maxnreg = 42 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @limited_helper(%x: i32) -> i32 attributes {noinline = true} {
+    tt.return %x : i32
+  }
+  tt.func public @limited(%x: i32) {
+    %r = tt.call @limited_helper(%x) : (i32) -> i32
+    tt.return
+  }
+}

@@ -75,3 +75,44 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// unsplat: a one-element tensor's element is in every register of every
+// thread; the first one is the scalar. test_split_to_scalar's split of a
+// 1x2 tensor into two one-element tensors, then two unsplats.
+// CHECK-LABEL: llvm.func @split_to_scalars
+// CHECK: %[[A:.*]] = llvm.extractvalue %arg0[0] : !llvm.struct<(i64, i64)>
+// CHECK: %[[L:.*]] = llvm.insertvalue %[[A]], %{{.*}}[0] : !llvm.struct<(i64)>
+// CHECK: %[[B:.*]] = llvm.extractvalue %arg0[1] : !llvm.struct<(i64, i64)>
+// CHECK: %[[R:.*]] = llvm.insertvalue %[[B]], %{{.*}}[0] : !llvm.struct<(i64)>
+// CHECK: %[[SL:.*]] = llvm.extractvalue %[[L]][0] : !llvm.struct<(i64)>
+// CHECK: %[[SR:.*]] = llvm.extractvalue %[[R]][0] : !llvm.struct<(i64)>
+// CHECK: llvm.inline_asm {{.*}}st.global.b64 {{.*}} %[[SL]], %arg1
+// CHECK: llvm.inline_asm {{.*}}st.global.b64 {{.*}} %[[SR]], %arg2
+#b = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b2 = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @split_to_scalars(%x: tensor<1x2xi64, #b2>, %z1: !tt.ptr<i64>, %z2: !tt.ptr<i64>) attributes {noinline = false} {
+    %outLHS, %outRHS = tt.split %x : tensor<1x2xi64, #b2> -> tensor<1xi64, #b>
+    %0 = tt.unsplat %outLHS : tensor<1xi64, #b>
+    %1 = tt.unsplat %outRHS : tensor<1xi64, #b>
+    tt.store %z1, %0 : !tt.ptr<i64>
+    tt.store %z2, %1 : !tt.ptr<i64>
+    tt.return
+  }
+}
+
+// -----
+
+// A layout wider than the tensor: every register holds the one element.
+// CHECK-LABEL: llvm.func @unsplat_replicated
+// CHECK: %[[E:.*]] = llvm.extractvalue %arg0[0] : !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: llvm.return %[[E]] : f32
+#b = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @unsplat_replicated(%x: tensor<1x1xf32, #b>) -> f32 attributes {noinline = false} {
+    %0 = tt.unsplat %x : tensor<1x1xf32, #b>
+    tt.return %0 : f32
+  }
+}

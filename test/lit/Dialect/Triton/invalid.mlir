@@ -695,6 +695,16 @@ tt.func @inline_asm_shapes(%x: tensor<2xi32>, %y: tensor<4xi32>) {
 
 // -----
 
+// A tensor operand needs tensor results (the Elementwise trait): the
+// lowering never meets a scalar result with tensor operands.
+tt.func @inline_asm_tensor_to_scalar(%x: tensor<4xi32>) {
+  // expected-error @+1 {{'tt.elementwise_inline_asm' op if an operand is non-scalar, then there must be at least one non-scalar result}}
+  %0 = tt.elementwise_inline_asm "" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : tensor<4xi32> -> i32
+  tt.return
+}
+
+// -----
+
 tt.func @inline_asm_pack_multiple(%x: tensor<2xi32>) {
   // expected-error @+1 {{'tt.elementwise_inline_asm' op tensor sizes must be multiples of packed_element}}
   %0 = tt.elementwise_inline_asm "" {constraints = "=r,r", packed_element = 4 : i32, pure = true} %x : tensor<2xi32> -> tensor<2xi32>
@@ -725,15 +735,25 @@ tt.func @splat_of_tensor(%x: tensor<1xf32>) {
 
 tt.func @unsplat_many_elements(%x: tensor<2xf32>) {
   // expected-error @+1 {{'tt.unsplat' op source must have exactly one element, got 2}}
-  %0 = tt.unsplat %x : tensor<2xf32> -> f32
+  %0 = tt.unsplat %x : tensor<2xf32>
   tt.return
 }
 
 // -----
 
 tt.func @unsplat_result_type(%x: tensor<1x1xf32>) {
-  // expected-error @+1 {{'tt.unsplat' op result type must be the source's element type 'f32'}}
-  %0 = tt.unsplat %x : tensor<1x1xf32> -> f16
+  // expected-error @+1 {{'tt.unsplat' op failed to verify that result type is the source's element type}}
+  %0 = "tt.unsplat"(%x) : (tensor<1x1xf32>) -> f16
+  tt.return
+}
+
+// -----
+
+// The result type is not printed (Triton 3.6's format): an arrow after the
+// source type starts no new operation.
+tt.func @unsplat_arrow(%x: tensor<1xf32>) {
+  // expected-error @+1 {{expected operation name in quotes}}
+  %0 = tt.unsplat %x : tensor<1xf32> -> f32
   tt.return
 }
 

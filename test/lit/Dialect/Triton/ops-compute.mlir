@@ -265,17 +265,25 @@ tt.func @extern_elementwise(%x: tensor<8xf32>, %d: f64, %i: tensor<8xi32>) {
 }
 
 // CHECK-LABEL: tt.func @elementwise_inline_asm
-// CHECK-SAME: (%arg0: tensor<8xi32>, %arg1: tensor<8xf32>, %arg2: i32)
+// CHECK-SAME: (%arg0: tensor<8xi32>, %arg1: tensor<8xf32>, %arg2: i32, %arg3: tensor<8x!tt.ptr<i8>>)
 // CHECK-NEXT: tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %arg0 : tensor<8xi32> -> tensor<8xi32>
 // CHECK-NEXT: %[[TWO:.+]]:2 = tt.elementwise_inline_asm "{ .reg .b32 t; mov.b32 $0, $2; mov.b32 $1, $3; }" {constraints = "=r,=r,r,r", packed_element = 4 : i32, pure = false} %arg0, %arg1 : tensor<8xi32>, tensor<8xf32> -> tensor<8xi32>, tensor<8xf32>
 // CHECK-NEXT: tt.elementwise_inline_asm "mov.u32 $0, %clock;" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i32
 // CHECK-NEXT: tt.elementwise_inline_asm "add.s32 $0, $1, $2;" {constraints = "=r,r,r", packed_element = 1 : i32, pure = true} %arg2, %arg0 : i32, tensor<8xi32> -> tensor<8xi32>
+// CHECK-NEXT: tt.elementwise_inline_asm "ld.global.b8 $0, [$1]; st.global.b8 [$2], $0;" {constraints = "=r,l,l", packed_element = 1 : i32, pure = false} %arg3, %arg3 : tensor<8x!tt.ptr<i8>>, tensor<8x!tt.ptr<i8>> -> tensor<8xi8>
+// CHECK-NEXT: tt.elementwise_inline_asm "mov.b64 $0, $1;" {constraints = "=l,l", packed_element = 1 : i32, pure = true} %arg3 : tensor<8x!tt.ptr<i8>> -> tensor<8x!tt.ptr<f32>>
+// CHECK-NEXT: tt.elementwise_inline_asm "\0A  sub.u32 $0, $2, $3;\0A  sub.u32 $1, $3, $2;\0A" {constraints = "=r,=r,r,r", packed_element = 1 : i32, pure = true} %arg0, %arg0 : tensor<8xi32>, tensor<8xi32> -> tensor<8xi32>, tensor<8xi32>
+// CHECK-NEXT: tt.elementwise_inline_asm "mov.u32 $0, %smid; mov.u64 $1, %globaltimer;" {constraints = "=r,=l", packed_element = 1 : i32, pure = false} -> i32, i64
 // CHECK-NEXT: tt.return
-tt.func @elementwise_inline_asm(%i: tensor<8xi32>, %f: tensor<8xf32>, %s: i32) {
+tt.func @elementwise_inline_asm(%i: tensor<8xi32>, %f: tensor<8xf32>, %s: i32, %p: tensor<8x!tt.ptr<i8>>) {
   %0 = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %i : tensor<8xi32> -> tensor<8xi32>
   %1:2 = tt.elementwise_inline_asm "{ .reg .b32 t; mov.b32 $0, $2; mov.b32 $1, $3; }" {constraints = "=r,=r,r,r", packed_element = 4 : i32, pure = false} %i, %f : tensor<8xi32>, tensor<8xf32> -> tensor<8xi32>, tensor<8xf32>
   %2 = tt.elementwise_inline_asm "mov.u32 $0, %clock;" {constraints = "=r", packed_element = 1 : i32, pure = false} -> i32
   %3 = tt.elementwise_inline_asm "add.s32 $0, $1, $2;" {constraints = "=r,r,r", packed_element = 1 : i32, pure = true} %s, %i : i32, tensor<8xi32> -> tensor<8xi32>
+  %4 = tt.elementwise_inline_asm "ld.global.b8 $0, [$1]; st.global.b8 [$2], $0;" {constraints = "=r,l,l", packed_element = 1 : i32, pure = false} %p, %p : tensor<8x!tt.ptr<i8>>, tensor<8x!tt.ptr<i8>> -> tensor<8xi8>
+  %5 = tt.elementwise_inline_asm "mov.b64 $0, $1;" {constraints = "=l,l", packed_element = 1 : i32, pure = true} %p : tensor<8x!tt.ptr<i8>> -> tensor<8x!tt.ptr<f32>>
+  %6:2 = tt.elementwise_inline_asm "\0A  sub.u32 $0, $2, $3;\0A  sub.u32 $1, $3, $2;\0A" {constraints = "=r,=r,r,r", packed_element = 1 : i32, pure = true} %i, %i : tensor<8xi32>, tensor<8xi32> -> tensor<8xi32>, tensor<8xi32>
+  %7:2 = tt.elementwise_inline_asm "mov.u32 $0, %smid; mov.u64 $1, %globaltimer;" {constraints = "=r,=l", packed_element = 1 : i32, pure = false} -> i32, i64
   tt.return
 }
 

@@ -9,16 +9,22 @@
 // CHECK-NEXT: tt.splat %arg0 : f32 -> tensor<4x16xf32>
 // CHECK-NEXT: tt.splat %arg1 : !tt.ptr<f16> -> tensor<128x1x!tt.ptr<f16>>
 // CHECK-NEXT: tt.splat %arg2 : i1 -> tensor<2x2x2xi1>
-// CHECK-NEXT: tt.unsplat %arg3 : tensor<1xf32> -> f32
-// CHECK-NEXT: tt.unsplat %arg4 : tensor<1x1x!tt.ptr<f16>> -> !tt.ptr<f16>
+// CHECK-NEXT: %[[U:.+]] = tt.unsplat %arg3 : tensor<1xf32>{{$}}
+// CHECK-NEXT: %[[P:.+]] = tt.unsplat %arg4 : tensor<1x1x!tt.ptr<f16>>{{$}}
+// CHECK-NEXT: arith.addf %[[U]], %[[U]] : f32
+// CHECK-NEXT: arith.constant 1 : i32
+// CHECK-NEXT: tt.addptr %[[P]], %{{.+}} : !tt.ptr<f16>, i32
 // CHECK-NEXT: tt.return
 tt.func @splat_unsplat(%x: f32, %p: !tt.ptr<f16>, %b: i1, %t: tensor<1xf32>, %tp: tensor<1x1x!tt.ptr<f16>>) {
   %0 = tt.splat %x : f32 -> tensor<8xf32>
   %1 = tt.splat %x : f32 -> tensor<4x16xf32>
   %2 = tt.splat %p : !tt.ptr<f16> -> tensor<128x1x!tt.ptr<f16>>
   %3 = tt.splat %b : i1 -> tensor<2x2x2xi1>
-  %4 = tt.unsplat %t : tensor<1xf32> -> f32
-  %5 = tt.unsplat %tp : tensor<1x1x!tt.ptr<f16>> -> !tt.ptr<f16>
+  %4 = tt.unsplat %t : tensor<1xf32>
+  %5 = tt.unsplat %tp : tensor<1x1x!tt.ptr<f16>>
+  %6 = arith.addf %4, %4 : f32
+  %c1 = arith.constant 1 : i32
+  %7 = tt.addptr %5, %c1 : !tt.ptr<f16>, i32
   tt.return
 }
 

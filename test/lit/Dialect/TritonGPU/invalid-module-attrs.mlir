@@ -32,6 +32,26 @@ module attributes {ttg.shared = -1 : i32} {}
 
 // -----
 
+// Triton's maxnreg option: a positive number of registers, on the module.
+// expected-error @+1 {{'builtin.module' op attribute 'ttg.maxnreg' must be positive, got 0}}
+module attributes {ttg.maxnreg = 0 : i32} {}
+
+// -----
+
+// expected-error @+1 {{'builtin.module' op attribute 'ttg.maxnreg' must be an i32 integer}}
+module attributes {ttg.maxnreg = "many"} {}
+
+// -----
+
+module {
+  // expected-error @+1 {{'tt.func' op has unexpected attribute "ttg.maxnreg" which is expected only on `module` ops}}
+  tt.func @f() attributes {ttg.maxnreg = 32 : i32} {
+    tt.return
+  }
+}
+
+// -----
+
 module {
   // expected-error @+1 {{'tt.func' op has unexpected attribute "ttg.num-ctas" which is expected only on `module` ops}}
   tt.func @f() attributes {"ttg.num-ctas" = 1 : i32} {
