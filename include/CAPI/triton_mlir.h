@@ -38,7 +38,8 @@ const char *triton_mlir_version(void);
      "num_warps", "num_ctas", "num_stages"           integers (4, 1, 3)
      "ptx_version"       PTX ISA times ten; default: the newest the ptxas in
                          use accepts (`ptxas --version`)
-     "maxnreg"           registers per thread on the kernel's .entry
+     "maxnreg"           registers per thread on the kernel's .entry (null:
+                         no limit)
      "enable_fp_fusion"  boolean (true)
      "enable_reflect_ftz" boolean (true): libdevice flushes denormals
      "ptxas_path"        ptxas to run (default $TRITON_PTXAS_PATH, CUDA's)

@@ -92,9 +92,12 @@ llvm::Error parseOptions(llvm::StringRef text, CompileRequest &request) {
     } else if (key == "ptx_version") {
       error = integer(options.ptxVersion, 0);
     } else if (key == "maxnreg") {
-      if (value.kind() != llvm::json::Value::Null)
-        error = llvm::createStringError(
-            "option 'maxnreg' is not supported yet");
+      // null (Triton's default): no limit.
+      if (value.kind() != llvm::json::Value::Null) {
+        int registers = 0;
+        error = integer(registers, 1);
+        options.maxnreg = registers;
+      }
     } else if (key == "enable_fp_fusion") {
       error = boolean(options.enableFpFusion);
     } else if (key == "enable_reflect_ftz") {

@@ -32,6 +32,8 @@ out = triton_mlir.compile(ttir, num_warps=8, num_stages=2, num_ctas=1, enable_fp
                           enable_reflect_ftz=False, ptxas_path=fake_ptxas, ptx_options="-O1")
 print("warps 8:", out["metadata"]["num_warps"], '"ttg.num-warps" = 8' in out["ttgir"])
 print("reflect ftz:", ftz_default, '"nvvm-reflect-ftz"' in out["llir"])
+capped = triton_mlir.compile(ttir, maxnreg=40)
+print("maxnreg:", [l.strip() for l in capped["ptx"].splitlines() if ".maxnreg" in l], capped["metadata"].get("maxnreg"))
 print("fake ptxas log:", out["ptxas_log"].strip())
 
 # The PTX version follows the ptxas: the fake one says CUDA 12.8.
@@ -39,7 +41,7 @@ os.environ["FAKE_CUDA_RELEASE"] = "12.8"
 out = triton_mlir.compile(ttir, ptxas_path=fake_ptxas + "-2")
 print("ptx version:", out["metadata"]["ptx_version"], [l for l in out["ptx"].splitlines() if l.startswith(".version")])
 for options in ({"ptxas_path": fake_ptxas + "-2", "ptx_version": 90}, {"num_warps": "four"}, {"bogus": 1},
-                {"target": "sm_1"}, {"enable_fp_fusion": 1}):
+                {"target": "sm_1"}, {"enable_fp_fusion": 1}, {"maxnreg": 0}):
     try:
         triton_mlir.compile(ttir, **options)
         print("accepted:", options)
