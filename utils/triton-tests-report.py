@@ -100,6 +100,13 @@ def main():
     for function, count in by_function.most_common():
         print(f"- `{function}`: {count}")
 
+    alike = [t for t, r in ours.items() if r.get("ours", 0) == 0 and r["outcome"] in ("failed", "error")
+             and baseline.get(t, {}).get("outcome") in ("failed", "error")]
+    by_function = collections.Counter(f"{file_of(t)}::{function_of(t)}" for t in alike)
+    print(f"\nFailing with no kernel through ours, and with Triton alike: {len(alike)} tests")
+    for function, count in by_function.most_common():
+        print(f"- `{function}`: {count}")
+
     reasons = collections.Counter()
     functions = collections.defaultdict(set)
     for test, record in ours.items():
