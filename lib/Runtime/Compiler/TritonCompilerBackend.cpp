@@ -3,6 +3,7 @@
 
 #include "../CApiImpl.h"
 #include "Compiler/Compiler.h"
+#include "Target/Ptxas.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -33,8 +34,26 @@ public:
     return binary;
   }
 
+  /// The compiler's version and the ptxas it runs: the PTX version and the
+  /// cubin depend on that ptxas (CUDA 12.8's takes PTX 8.7, 13.0's 9.0), so
+  /// cached cubins of another ptxas must not be reused.
   std::string getVersion() const override {
-    return mlir::triton::getCompilerVersion().str();
+    std::string version = mlir::triton::getCompilerVersion().str();
+    mlir::triton::CompileOptions options;
+    llvm::Expected<std::string> ptxas = mlir::triton::findPtxas(options);
+    if (!ptxas) {
+      llvm::consumeError(ptxas.takeError());
+      return version + ", no ptxas";
+    }
+    llvm::Expected<mlir::triton::CudaRelease> release =
+        mlir::triton::getPtxasRelease(*ptxas);
+    if (!release) {
+      llvm::consumeError(release.takeError());
+      return version + ", ptxas " + *ptxas;
+    }
+    return version + ", ptxas " + *ptxas + " (CUDA " +
+           std::to_string(release->major) + "." +
+           std::to_string(release->minor) + ")";
   }
 };
 
