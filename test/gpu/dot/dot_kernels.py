@@ -1,0 +1,249 @@
+"""Tensor-core kernels of our own: matmuls, batched matmuls and attention.
+
+Each CASE names a kernel, its constexprs, num_warps and the target it is
+compiled for (cuda:90 is wgmma, cuda:80 is mma.sync run on the same GPU
+through Triton's arch override, and some configurations only fit mma v2 or
+FMA). `make(case, size)` builds inputs, the launch and a float64 reference;
+utils/gpu/dot-check.py runs them through Triton and through our compiler
+(the triton_mlir hook) and compares.
+"""
+
+import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def matmul_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sam, sak, sbk, sbn, scm, scn,
+                  BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr,
+                  A_T: tl.constexpr, B_T: tl.constexpr, ACC: tl.constexpr,
+                  PRECISION: tl.constexpr, EPILOGUE: tl.constexpr):
+    pid = tl.program_id(0)
+    num_pid_m = tl.cdiv(M, BM)
+    num_pid_n = tl.cdiv(N, BN)
+    num_in_group = GROUP_M * num_pid_n
+    group_id = pid // num_in_group
+    first_m = group_id * GROUP_M
+    gsize = min(num_pid_m - first_m, GROUP_M)
+    pid_m = first_m + ((pid % num_in_group) % gsize)
+    pid_n = (pid % num_in_group) // gsize
+    offs_m = pid_m * BM + tl.arange(0, BM)
+    offs_n = pid_n * BN + tl.arange(0, BN)
+    offs_k = tl.arange(0, BK)
+    if ACC == "int32":
+        acc = tl.zeros((BM, BN), dtype=tl.int32)
+    elif ACC == "float16":
+        acc = tl.zeros((BM, BN), dtype=tl.float16)
+    else:
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        kk = k * BK + offs_k
+        if A_T:  # A is stored K x M: load the [BK, BM] tile and transpose it
+            a = tl.load(a_ptr + kk[:, None] * sak + offs_m[None, :] * sam,
+                        mask=(kk[:, None] < K) & (offs_m[None, :] < M), other=0.0)
+            a = tl.trans(a)
+        else:
+            a = tl.load(a_ptr + offs_m[:, None] * sam + kk[None, :] * sak,
+                        mask=(offs_m[:, None] < M) & (kk[None, :] < K), other=0.0)
+        if B_T:  # B is stored N x K
+            b = tl.load(b_ptr + offs_n[:, None] * sbn + kk[None, :] * sbk,
+                        mask=(offs_n[:, None] < N) & (kk[None, :] < K), other=0.0)
+            b = tl.trans(b)
+        else:
+            b = tl.load(b_ptr + kk[:, None] * sbk + offs_n[None, :] * sbn,
+                        mask=(kk[:, None] < K) & (offs_n[None, :] < N), other=0.0)
+        if ACC == "float16":
+            acc = tl.dot(a, b, acc, out_dtype=tl.float16)
+        elif ACC == "int32":
+            acc = tl.dot(a, b, acc, out_dtype=tl.int32)
+        else:
+            acc = tl.dot(a, b, acc, input_precision=PRECISION)
+    if EPILOGUE == "bias_relu":
+        bias = tl.load(bias_ptr + offs_n, mask=offs_n < N, other=0.0)
+        acc = tl.maximum(acc + bias[None, :].to(acc.dtype), 0.0)
+    c = acc.to(c_ptr.dtype.element_ty)
+    c_ptrs = c_ptr + scm * offs_m[:, None] + scn * offs_n[None, :]
+    tl.store(c_ptrs, c, mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+
+
+@triton.jit
+def bmm_kernel(a_ptr, b_ptr, c_ptr, M, N, K, sab, sam, sak, sbb, sbk, sbn, scb, scm, scn,
+               BB: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    """A batched dot: BB matrices per program in one 3-D tl.dot."""
+    pid_b = tl.program_id(2)
+    offs_b = pid_b * BB + tl.arange(0, BB)
+    offs_m = tl.program_id(0) * BM + tl.arange(0, BM)
+    offs_n = tl.program_id(1) * BN + tl.arange(0, BN)
+    offs_k = tl.arange(0, BK)
+    acc = tl.zeros((BB, BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        kk = k * BK + offs_k
+        a = tl.load(a_ptr + offs_b[:, None, None] * sab + offs_m[None, :, None] * sam
+                    + kk[None, None, :] * sak,
+                    mask=(offs_m[None, :, None] < M) & (kk[None, None, :] < K), other=0.0)
+        b = tl.load(b_ptr + offs_b[:, None, None] * sbb + kk[None, :, None] * sbk
+                    + offs_n[None, None, :] * sbn,
+                    mask=(kk[None, :, None] < K) & (offs_n[None, None, :] < N), other=0.0)
+        acc = tl.dot(a, b, acc)
+    tl.store(c_ptr + offs_b[:, None, None] * scb + offs_m[None, :, None] * scm
+             + offs_n[None, None, :] * scn, acc.to(c_ptr.dtype.element_ty),
+             mask=(offs_m[None, :, None] < M) & (offs_n[None, None, :] < N))
+
+
+@triton.jit
+def attn_fwd_kernel(Q, K, V, O, sm_scale, N_CTX, stride_h, stride_n,
+                    D: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr, CAUSAL: tl.constexpr):
+    start_m = tl.program_id(0)
+    bh = tl.program_id(1)
+    base = bh.to(tl.int64) * stride_h
+    offs_m = start_m * BM + tl.arange(0, BM)
+    offs_n = tl.arange(0, BN)
+    offs_d = tl.arange(0, D)
+    q = tl.load(Q + base + offs_m[:, None] * stride_n + offs_d[None, :],
+                mask=offs_m[:, None] < N_CTX, other=0.0)
+    m_i = tl.zeros([BM], dtype=tl.float32) - float("inf")
+    l_i = tl.zeros([BM], dtype=tl.float32) + 1.0
+    acc = tl.zeros([BM, D], dtype=tl.float32)
+    qk_scale = sm_scale * 1.44269504
+    hi = tl.minimum((start_m + 1) * BM, N_CTX) if CAUSAL else N_CTX
+    for start_n in range(0, hi, BN):
+        cols = start_n + offs_n
+        kt = tl.load(K + base + cols[None, :] * stride_n + offs_d[:, None],
+                     mask=cols[None, :] < N_CTX, other=0.0)
+        qk = tl.dot(q, kt)
+        keep = cols[None, :] < N_CTX
+        if CAUSAL:
+            keep = keep & (offs_m[:, None] >= cols[None, :])
+        qk = qk * qk_scale + tl.where(keep, 0, -1.0e6)
+        m_ij = tl.maximum(m_i, tl.max(qk, 1))
+        qk -= m_ij[:, None]
+        p = tl.math.exp2(qk)
+        l_ij = tl.sum(p, 1)
+        alpha = tl.math.exp2(m_i - m_ij)
+        l_i = l_i * alpha + l_ij
+        acc = acc * alpha[:, None]
+        v = tl.load(V + base + cols[:, None] * stride_n + offs_d[None, :],
+                    mask=cols[:, None] < N_CTX, other=0.0)
+        acc = tl.dot(p.to(tl.float16), v, acc)
+        m_i = m_ij
+    acc = acc / l_i[:, None]
+    tl.store(O + base + offs_m[:, None] * stride_n + offs_d[None, :], acc.to(tl.float16),
+             mask=offs_m[:, None] < N_CTX)
+
+
+def _mm(name, dtype, BM, BN, BK, warps, cc=90, acc="float32", precision="tf32", a_t=False,
+        b_t=False, epilogue="none", out=None, sizes=((1000, 1000, 1000), (16, 264, 72))):
+    return dict(name=name, kind="mm", dtype=dtype, BM=BM, BN=BN, BK=BK, warps=warps, cc=cc,
+                acc=acc, precision=precision, a_t=a_t, b_t=b_t, epilogue=epilogue,
+                out=out or ("int32" if acc == "int32" else "float16" if dtype in (
+                    "float16", "float8_e4m3fn", "float8_e5m2") else dtype),
+                sizes=sizes)
+
+
+CASES = [
+    _mm("mm_f16_128x256x64_w8", "float16", 128, 256, 64, 8,
+        sizes=((1000, 1000, 1000), (4096, 4096, 4096))),
+    _mm("mm_f16_128x128x64_w4", "float16", 128, 128, 64, 4,
+        sizes=((1000, 1000, 1000), (4096, 4096, 4096))),
+    _mm("mm_f16_64x64x32_w4", "float16", 64, 64, 32, 4, sizes=((1000, 1000, 1000), (16, 200, 33))),
+    _mm("mm_f16_16x16x16_w1", "float16", 16, 16, 16, 1, sizes=((77, 45, 129), (16, 16, 16))),
+    _mm("mm_bf16_128x128x64_w4", "bfloat16", 128, 128, 64, 4),
+    _mm("mm_tf32_128x128x32_w4", "float32", 128, 128, 32, 4),
+    _mm("mm_tf32x3_64x64x32_w4", "float32", 64, 64, 32, 4, precision="tf32x3"),
+    _mm("mm_ieee_64x64x32_w4", "float32", 64, 64, 32, 4, precision="ieee"),
+    _mm("mm_e4m3_128x128x64_w4", "float8_e4m3fn", 128, 128, 64, 4),
+    _mm("mm_e5m2_128x128x64_w4", "float8_e5m2", 128, 128, 64, 4),
+    _mm("mm_i8_128x128x64_w4", "int8", 128, 128, 64, 4, acc="int32"),
+    _mm("mm_f16acc_128x128x64_w4", "float16", 128, 128, 64, 4, acc="float16"),
+    _mm("mm_f16_bias_relu_128x128x64_w4", "float16", 128, 128, 64, 4, epilogue="bias_relu"),
+    _mm("mm_f16_at_128x128x64_w4", "float16", 128, 128, 64, 4, a_t=True),
+    _mm("mm_f16_bt_128x128x64_w4", "float16", 128, 128, 64, 4, b_t=True),
+    _mm("mm_f16_128x128x32_w4_sm80", "float16", 128, 128, 32, 4, cc=80),
+    _mm("mm_bf16_64x64x32_w4_sm80", "bfloat16", 64, 64, 32, 4, cc=80, b_t=True),
+    _mm("mm_tf32_64x64x32_w4_sm80", "float32", 64, 64, 32, 4, cc=80),
+    _mm("mm_i8_64x64x64_w4_sm80", "int8", 64, 64, 64, 4, cc=80, acc="int32"),
+    dict(name="bmm_f16_4x32x32x32_w4", kind="bmm", dtype="float16", BB=4, BM=32, BN=32, BK=32,
+         warps=4, cc=90, sizes=((8, 100, 72, 50),)),
+    dict(name="attn_d64_full_w4", kind="attn", D=64, BM=128, BN=64, causal=False, warps=4, cc=90,
+         sizes=((2, 3, 1000), (1, 4, 4096))),
+    dict(name="attn_d64_causal_w4", kind="attn", D=64, BM=128, BN=64, causal=True, warps=4,
+         cc=90, sizes=((2, 3, 1000), (1, 4, 4096))),
+    dict(name="attn_d128_full_w8", kind="attn", D=128, BM=128, BN=64, causal=False, warps=8,
+         cc=90, sizes=((2, 3, 1000), (1, 4, 4096))),
+    dict(name="attn_d128_causal_w8", kind="attn", D=128, BM=128, BN=64, causal=True, warps=8,
+         cc=90, sizes=((2, 3, 1000),)),
+    dict(name="attn_d64_full_w4_sm80", kind="attn", D=64, BM=64, BN=64, causal=False, warps=4,
+         cc=80, sizes=((2, 3, 1000),)),
+]
+
+
+def _rand(shape, dtype, gen):
+    if dtype == "int8":
+        return torch.randint(-8, 8, shape, device="cuda", dtype=torch.int8, generator=gen)
+    x = torch.randn(shape, device="cuda", dtype=torch.float32, generator=gen)
+    if dtype.startswith("float8"):
+        x = x * 0.5
+    return x.to(getattr(torch, dtype))
+
+
+def tolerance(case):
+    """(atol, rtol) against the float64 reference of the same rounded inputs."""
+    if case["kind"] == "attn":
+        return 2e-2, 2e-2
+    if case["dtype"] == "int8":
+        return 0, 0
+    if case.get("acc") == "float16":
+        return 0.25, 2e-2
+    if case["dtype"] == "float32":
+        return {"ieee": (1e-3, 1e-4), "tf32x3": (1e-3, 1e-4)}.get(case["precision"], (0.1, 2e-2))
+    return 0.1, 2e-2  # f16/bf16/fp8 outputs rounded to 16 bits, K up to 4096
+
+
+def make(case, size, seed):
+    """(kernel, grid, args, constexprs, outputs to compare, float64 references, flops)."""
+    gen = torch.Generator(device="cuda").manual_seed(seed)
+    if case["kind"] == "mm":
+        M, N, K = size
+        dt = case["dtype"]
+        a = _rand((K, M) if case["a_t"] else (M, K), dt, gen)
+        b = _rand((N, K) if case["b_t"] else (K, N), dt, gen)
+        bias = _rand((N,), "float32", gen).to(getattr(torch, case["out"]) if dt != "int8"
+                                               else torch.int32)
+        c = torch.empty((M, N), device="cuda", dtype=getattr(torch, case["out"]))
+        a64 = (a.t() if case["a_t"] else a).double()
+        b64 = (b.t() if case["b_t"] else b).double()
+        ref = a64 @ b64
+        if case["epilogue"] == "bias_relu":
+            ref = torch.relu(ref + bias.double()[None, :])
+        sam, sak = (1, M) if case["a_t"] else (K, 1)
+        sbk, sbn = (1, K) if case["b_t"] else (N, 1)
+        args = [a, b, c, bias, M, N, K, sam, sak, sbk, sbn, N, 1]
+        meta = dict(BM=case["BM"], BN=case["BN"], BK=case["BK"], GROUP_M=8, A_T=case["a_t"],
+                    B_T=case["b_t"], ACC=case["acc"], PRECISION=case["precision"],
+                    EPILOGUE=case["epilogue"])
+        grid = (triton.cdiv(M, case["BM"]) * triton.cdiv(N, case["BN"]),)
+        return matmul_kernel, grid, args, meta, [c], [ref], 2.0 * M * N * K
+    if case["kind"] == "bmm":
+        B, M, N, K = size
+        a = _rand((B, M, K), case["dtype"], gen)
+        b = _rand((B, K, N), case["dtype"], gen)
+        c = torch.empty((B, M, N), device="cuda", dtype=torch.float16)
+        ref = a.double() @ b.double()
+        args = [a, b, c, M, N, K, *a.stride(), *b.stride(), *c.stride()]
+        meta = dict(BB=case["BB"], BM=case["BM"], BN=case["BN"], BK=case["BK"])
+        grid = (triton.cdiv(M, case["BM"]), triton.cdiv(N, case["BN"]), B // case["BB"])
+        return bmm_kernel, grid, args, meta, [c], [ref], 2.0 * B * M * N * K
+    Z, H, N = size
+    D = case["D"]
+    q, k, v = (_rand((Z, H, N, D), "float16", gen) for _ in range(3))
+    o = torch.empty_like(q)
+    scale = 0.5
+    s = (q.double() @ k.double().transpose(-1, -2)) * scale
+    if case["causal"]:
+        s = s.masked_fill(torch.ones(N, N, device="cuda", dtype=torch.bool).triu(1), float("-inf"))
+    ref = torch.softmax(s, dim=-1) @ v.double()
+    args = [q, k, v, o, scale, N, N * D, D]
+    meta = dict(D=D, BM=case["BM"], BN=case["BN"], CAUSAL=case["causal"])
+    grid = (triton.cdiv(N, case["BM"]), Z * H)
+    flops = 4.0 * Z * H * N * N * D * (0.5 if case["causal"] else 1.0)
+    return attn_fwd_kernel, grid, args, meta, [o], [ref], flops

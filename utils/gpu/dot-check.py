@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Tensor-core kernels (test/gpu/dot/dot_kernels.py): Triton's IR, our results, the speed.
+
+Runs on the GPU machine (PyTorch + Triton 3.6), from the repository root:
+
+    python3 utils/gpu/dot-check.py dump  OUT [NAME...]   Triton's stages at num_stages=1
+    python3 utils/gpu/dot-check.py check OUT [NAME...]   ours (hook, strict) vs float64
+    python3 utils/gpu/dot-check.py bench OUT [NAME...]   ours vs Triton, side by side
+
+`dump` writes OUT/NAME/NAME.{ttir,ttgir,llir,ptx} and meta.json (shared bytes,
+num_warps, target). `check` and `bench` need the bundle's python/ on
+PYTHONPATH (triton_mlir): every case compiles twice from the same Python
+function, once by Triton and once through the triton_mlir hook with
+TRITON_MLIR_STRICT=1 (no fallback); both run on fresh random inputs of every
+size of the case and are compared with the float64 reference (and with each
+other). `bench` also times both with triton.testing.do_bench (median, after
+warm-up) on the largest size and prints a Markdown table. Results go to
+OUT/results.json and OUT/table.md; exit status 1 if any case failed.
+"""
+
+import json
+import os
+import sys
+import tempfile
+import traceback
+
+os.environ.setdefault("TRITON_CACHE_DIR", tempfile.mkdtemp(prefix="dot-check-cache-"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "test", "gpu", "dot"))
+
+import torch  # noqa: E402
+import triton  # noqa: E402
+from triton import knobs  # noqa: E402
+
+import dot_kernels as dk  # noqa: E402
+
+
+def arch_of(case):
+    return None if case["cc"] >= 90 else "sm%d" % case["cc"]
+
+
+def launch(fn, case, grid, args, meta):
+    knobs.runtime.override_arch = arch_of(case)
+    try:
+        return fn[grid](*args, **meta, num_warps=case["warps"], num_stages=1)
+    finally:
+        knobs.runtime.override_arch = None
+
+
+def compare(case, outs, refs):
+    atol, rtol = dk.tolerance(case)
+    worst = 0.0
+    ok = True
+    for out, ref in zip(outs, refs):
+        o = out.double()
+        err = (o - ref).abs()
+        bound = atol + rtol * ref.abs()
+        ok &= bool(torch.isfinite(o).all()) and bool((err <= bound).all())
+        worst = max(worst, float(err.max()))
+    return ok, worst
+
+
+def fresh_copy(fn):
+    """The same Python function as a second JITFunction (its own kernel cache)."""
+    return triton.jit(fn.fn)
+
+
+def selected(names):
+    cases = [c for c in dk.CASES if not names or c["name"] in names]
+    if names and len(cases) != len(names):
+        sys.exit("unknown case in %s" % names)
+    return cases
+
+
+def dump(out, names):
+    failed = 0
+    for case in selected(names):
+        d = os.path.join(out, case["name"])
+        os.makedirs(d, exist_ok=True)
+        try:
+            fn, grid, args, meta, outs, refs, _ = dk.make(case, case["sizes"][0], seed=1)
+            k = launch(fresh_copy(fn), case, grid, args, meta)
+            torch.cuda.synchronize()
+            ok, worst = compare(case, outs, refs)
+            for stage in ("ttir", "ttgir", "llir", "ptx"):
+                with open(os.path.join(d, "%s.%s" % (case["name"], stage)), "w") as f:
+                    f.write(k.asm[stage])
+            m = k.metadata
+            with open(os.path.join(d, "meta.json"), "w") as f:
+                json.dump(dict(name=m.name, num_warps=m.num_warps, num_stages=1, shared=m.shared,
+                               target="cuda:%d" % case["cc"], triton_correct=ok,
+                               triton_max_err=worst, case={k: v for k, v in case.items()}),
+                          f, indent=1, default=str)
+            print("%-34s shared %6d  triton %s (max err %.3g)" % (case["name"], m.shared,
+                  "ok" if ok else "WRONG", worst), flush=True)
+        except Exception:
+            failed += 1
+            print("%-34s FAILED\n%s" % (case["name"], traceback.format_exc()), flush=True)
+    return failed
+
+
+def check(out, names, bench):
+    import triton_mlir
+    from triton.testing import do_bench
+
+    os.environ["TRITON_MLIR_STRICT"] = "1"
+    gpu = torch.cuda.get_device_name()
+    results, failed = [], 0
+    for case in selected(names):
+        row = dict(name=case["name"], gpu=gpu)
+        try:
+            fn0 = dk.make(case, case["sizes"][0], seed=0)[0]
+            theirs, ours = fresh_copy(fn0), fresh_copy(fn0)
+            sizes = []
+            for i, size in enumerate(case["sizes"]):
+                fn, grid, args, meta, outs, refs, flops = dk.make(case, size, seed=100 + i)
+                kt = launch(theirs, case, grid, args, meta)
+                ok_t, err_t = compare(case, outs, refs)
+                triton_outs = [o.clone() for o in outs]
+                for o in outs:
+                    o.fill_(0)
+                triton_mlir.enable()
+                try:
+                    ko = launch(ours, case, grid, args, meta)
+                finally:
+                    triton_mlir.disable()
+                torch.cuda.synchronize()
+                ok_o, err_o = compare(case, outs, refs)
+                same = all(torch.equal(a, b) for a, b in zip(outs, triton_outs))
+                sizes.append(dict(size=list(size), ours_ok=ok_o, ours_err=err_o, triton_ok=ok_t,
+                                  triton_err=err_t, bitwise_same=same))
+                row.update(shared_ours=ko.metadata.shared, shared_triton=kt.metadata.shared,
+                           fallback=ko.metadata._asdict().get("triton_mlir_fallback"))
+            row["sizes"] = sizes
+            row["ok"] = all(s["ours_ok"] for s in sizes)
+            if bench:
+                knobs.runtime.override_arch = arch_of(case)
+                try:
+                    t_ms = do_bench(lambda: theirs[grid](*args, **meta, num_warps=case["warps"],
+                                                          num_stages=1), warmup=100, rep=500)
+                    o_ms = do_bench(lambda: ours[grid](*args, **meta, num_warps=case["warps"],
+                                                        num_stages=1), warmup=100, rep=500)
+                finally:
+                    knobs.runtime.override_arch = None
+                row.update(size=list(case["sizes"][-1]), triton_ms=t_ms, ours_ms=o_ms,
+                           triton_tflops=flops / t_ms * 1e-9, ours_tflops=flops / o_ms * 1e-9)
+        except Exception:
+            row["ok"] = False
+            row["error"] = traceback.format_exc()[-3000:]
+        failed += not row["ok"]
+        results.append(row)
+        print(json.dumps(row), flush=True)
+    os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    lines = ["GPU: %s, Triton %s, num_stages=1" % (gpu, triton.__version__), "",
+             "| kernel | size | correct (ours) | shared ours / Triton | Triton ms | ours ms | ratio |",
+             "|---|---|---|---|---|---|---|"]
+    for r in results:
+        ratio = ("%.3f" % (r["triton_ms"] / r["ours_ms"])) if "ours_ms" in r else "-"
+        lines.append("| %s | %s | %s | %s / %s | %s | %s | %s |" % (
+            r["name"], "x".join(map(str, r.get("size", []))), "yes" if r["ok"] else "NO",
+            r.get("shared_ours", "-"), r.get("shared_triton", "-"),
+            "%.4f" % r["triton_ms"] if "triton_ms" in r else "-",
+            "%.4f" % r["ours_ms"] if "ours_ms" in r else "-", ratio))
+    with open(os.path.join(out, "table.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+    return failed
+
+
+def main():
+    if len(sys.argv) < 3 or sys.argv[1] not in ("dump", "check", "bench"):
+        sys.exit(__doc__)
+    mode, out, names = sys.argv[1], sys.argv[2], sys.argv[3:]
+    failed = dump(out, names) if mode == "dump" else check(out, names, mode == "bench")
+    print("%d failed" % failed)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
