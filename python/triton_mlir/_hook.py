@@ -10,6 +10,10 @@ the compiler, which runs every later stage at once; llir, ptx and cubin
 return what it made. Each result is Triton's stage result, so the cache
 holds ours and kernel.asm["ttgir"], ["llir"], ["ptx"], ["cubin"] show ours.
 
+With TRITON_MLIR_FROM=ttgir, Triton's own ttgir stage runs and the
+compiler takes its TTGIR from there (our LLVM lowering and backend on
+Triton's layouts): the way to tell a pass difference from a lowering one.
+
 A kernel the compiler refuses falls back to Triton's own ttgir, llir, ptx
 and cubin stages, with one log line giving the reason; TRITON_MLIR_STRICT=1
 makes a refusal an error instead.
@@ -29,6 +33,10 @@ _PASSED = ("num_warps", "num_ctas", "num_stages", "maxnreg", "enable_fp_fusion",
 
 class Refusal(Exception):
     """A kernel or option this compiler does not take (yet)."""
+
+
+def from_ttgir():
+    return os.environ.get("TRITON_MLIR_FROM", "ttir") == "ttgir"
 
 
 def strict():
@@ -111,6 +119,8 @@ def stages_hook(backend, stages, options, language, capability):
         metadata["triton_mlir_fallback"] = reason
 
     def make_ttgir(src, metadata):
+        if from_ttgir():
+            src = originals["ttgir"](src, metadata)
         text = str(src)
         try:
             request = compiler_options(options, capability, backend, _ptxas_path(backend))
@@ -121,7 +131,7 @@ def stages_hook(backend, stages, options, language, capability):
             refuse(text, metadata, error.reason)
             log.debug("triton_mlir: full diagnostics:\n%s", error)
         if not compiled:
-            return originals["ttgir"](src, metadata)
+            return src if from_ttgir() else originals["ttgir"](src, metadata)
         fill_metadata(metadata, compiled["metadata"], library().version)
         return compiled["ttgir"]
 

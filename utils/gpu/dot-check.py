@@ -9,11 +9,12 @@ Runs on the GPU machine (PyTorch + Triton 3.6), from the repository root:
 
 `dump` writes OUT/NAME/NAME.{ttir,ttgir,llir,ptx} and meta.json (shared bytes,
 num_warps, target). `check` and `bench` need the bundle's python/ on
-PYTHONPATH (triton_mlir): every case compiles twice from the same Python
-function, once by Triton and once through the triton_mlir hook with
-TRITON_MLIR_STRICT=1 (no fallback); both run on fresh random inputs of every
-size of the case and are compared with the float64 reference (and with each
-other). `bench` also times both with triton.testing.do_bench (median, after
+PYTHONPATH (triton_mlir): every case compiles three times from the same
+Python function: by Triton; by our whole compiler (the triton_mlir hook,
+TRITON_MLIR_STRICT=1, no fallback); and by Triton's ttgir stage with our
+backend (TRITON_MLIR_FROM=ttgir). All run on fresh random inputs of every
+size of the case and are compared with the float64 reference (and with
+Triton's output). `bench` also times both with triton.testing.do_bench (median, after
 warm-up) on the largest size and prints a Markdown table. Results go to
 OUT/results.json and OUT/table.md; exit status 1 if any case failed.
 """
@@ -33,6 +34,10 @@ import triton  # noqa: E402
 from triton import knobs  # noqa: E402
 
 import dot_kernels as dk  # noqa: E402
+
+
+# ttir: our whole compiler (the hook); ttgir: Triton's TTGIR, our backend.
+VARIANTS = ("ttir", "ttgir")
 
 
 def arch_of(case):
@@ -99,70 +104,110 @@ def dump(out, names):
     return failed
 
 
-def check(out, names, bench):
+def check_case(case, bench):
+    """One case, in this process: its result row."""
     import triton_mlir
     from triton.testing import do_bench
 
     os.environ["TRITON_MLIR_STRICT"] = "1"
     gpu = torch.cuda.get_device_name()
-    results, failed = [], 0
-    for case in selected(names):
-        row = dict(name=case["name"], gpu=gpu)
-        try:
-            fn0 = dk.make(case, case["sizes"][0], seed=0)[0]
-            theirs, ours = fresh_copy(fn0), fresh_copy(fn0)
-            sizes = []
-            for i, size in enumerate(case["sizes"]):
-                fn, grid, args, meta, outs, refs, flops = dk.make(case, size, seed=100 + i)
-                kt = launch(theirs, case, grid, args, meta)
-                ok_t, err_t = compare(case, outs, refs)
-                triton_outs = [o.clone() for o in outs]
+    row = dict(name=case["name"], gpu=gpu)
+    try:
+        fn0 = dk.make(case, case["sizes"][0], seed=0)[0]
+        theirs = fresh_copy(fn0)
+        ours = {v: fresh_copy(fn0) for v in VARIANTS}
+        sizes = []
+        for i, size in enumerate(case["sizes"]):
+            fn, grid, args, meta, outs, refs, flops = dk.make(case, size, seed=100 + i)
+            kt = launch(theirs, case, grid, args, meta)
+            ok_t, err_t = compare(case, outs, refs)
+            triton_outs = [o.clone() for o in outs]
+            entry = dict(size=list(size), triton_ok=ok_t, triton_err=err_t)
+            for variant, jit in ours.items():
                 for o in outs:
                     o.fill_(0)
+                os.environ["TRITON_MLIR_FROM"] = variant
                 triton_mlir.enable()
                 try:
-                    ko = launch(ours, case, grid, args, meta)
+                    ko = launch(jit, case, grid, args, meta)
+                    torch.cuda.synchronize()
+                except Exception as e:
+                    entry.update({"%s_ok" % variant: False,
+                                  "%s_error" % variant: str(e)[-2000:]})
+                    continue
                 finally:
                     triton_mlir.disable()
-                torch.cuda.synchronize()
                 ok_o, err_o = compare(case, outs, refs)
                 same = all(torch.equal(a, b) for a, b in zip(outs, triton_outs))
-                sizes.append(dict(size=list(size), ours_ok=ok_o, ours_err=err_o, triton_ok=ok_t,
-                                  triton_err=err_t, bitwise_same=same))
-                row.update(shared_ours=ko.metadata.shared, shared_triton=kt.metadata.shared,
-                           fallback=ko.metadata._asdict().get("triton_mlir_fallback"))
-            row["sizes"] = sizes
-            row["ok"] = all(s["ours_ok"] for s in sizes)
-            if bench:
-                knobs.runtime.override_arch = arch_of(case)
-                try:
-                    t_ms = do_bench(lambda: theirs[grid](*args, **meta, num_warps=case["warps"],
-                                                          num_stages=1), warmup=100, rep=500)
-                    o_ms = do_bench(lambda: ours[grid](*args, **meta, num_warps=case["warps"],
-                                                        num_stages=1), warmup=100, rep=500)
-                finally:
-                    knobs.runtime.override_arch = None
-                row.update(size=list(case["sizes"][-1]), triton_ms=t_ms, ours_ms=o_ms,
-                           triton_tflops=flops / t_ms * 1e-9, ours_tflops=flops / o_ms * 1e-9)
-        except Exception:
-            row["ok"] = False
-            row["error"] = traceback.format_exc()[-3000:]
-        failed += not row["ok"]
-        results.append(row)
-        print(json.dumps(row), flush=True)
+                entry.update({"%s_ok" % variant: ok_o, "%s_err" % variant: err_o,
+                              "%s_same_as_triton" % variant: same,
+                              "%s_shared" % variant: ko.metadata.shared})
+            sizes.append(entry)
+            row.update(shared_ours=entry.get("ttir_shared"), shared_triton=kt.metadata.shared)
+        row["sizes"] = sizes
+        row["ok"] = all(s["%s_ok" % v] for s in sizes for v in VARIANTS)
+        if bench and row["ok"]:
+            knobs.runtime.override_arch = arch_of(case)
+            try:
+                t_ms = do_bench(lambda: theirs[grid](*args, **meta, num_warps=case["warps"],
+                                                      num_stages=1), warmup=100, rep=500,
+                             return_mode="median")
+                o_ms = do_bench(lambda: ours["ttir"][grid](*args, **meta, num_warps=case["warps"],
+                                                    num_stages=1), warmup=100, rep=500,
+                             return_mode="median")
+            finally:
+                knobs.runtime.override_arch = None
+            row.update(size=list(case["sizes"][-1]), triton_ms=t_ms, ours_ms=o_ms,
+                       triton_tflops=flops / t_ms * 1e-9, ours_tflops=flops / o_ms * 1e-9)
+    except Exception:
+        row["ok"] = False
+        row["error"] = traceback.format_exc()[-3000:]
+    return row
+
+
+def check(out, names, bench):
+    """Every case in a process of its own (a faulting kernel cannot spoil
+    the next), then the table."""
+    import subprocess
+
     os.makedirs(out, exist_ok=True)
+
+    def run_one(case):
+        path = os.path.join(out, case["name"] + ".json")
+        try:
+            subprocess.run([sys.executable, os.path.abspath(__file__),
+                            "bench-one" if bench else "one", path, case["name"]],
+                           timeout=600, check=False)
+            with open(path) as f:
+                return json.load(f)
+        except Exception:
+            return dict(name=case["name"], ok=False, error=traceback.format_exc()[-3000:])
+
+    # Timing runs one case at a time; correctness runs JOBS at once.
+    from concurrent.futures import ThreadPoolExecutor
+    jobs = 1 if bench else int(os.environ.get("JOBS", "4"))
+    with ThreadPoolExecutor(jobs) as pool:
+        results = list(pool.map(run_one, selected(names)))
+    failed = 0
+    for row in results:
+        failed += not row["ok"]
+        print(json.dumps(row), flush=True)
+    gpu = torch.cuda.get_device_name()
     with open(os.path.join(out, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
     lines = ["GPU: %s, Triton %s, num_stages=1" % (gpu, triton.__version__), "",
-             "| kernel | size | correct (ours) | shared ours / Triton | Triton ms | ours ms | ratio |",
-             "|---|---|---|---|---|---|---|"]
+             "| kernel | size | correct (ours) | shared ours / Triton | Triton ms | ours ms "
+             "| Triton TFLOP/s | ours TFLOP/s | Triton/ours time |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for r in results:
         ratio = ("%.3f" % (r["triton_ms"] / r["ours_ms"])) if "ours_ms" in r else "-"
-        lines.append("| %s | %s | %s | %s / %s | %s | %s | %s |" % (
+        lines.append("| %s | %s | %s | %s / %s | %s | %s | %s | %s | %s |" % (
             r["name"], "x".join(map(str, r.get("size", []))), "yes" if r["ok"] else "NO",
             r.get("shared_ours", "-"), r.get("shared_triton", "-"),
             "%.4f" % r["triton_ms"] if "triton_ms" in r else "-",
-            "%.4f" % r["ours_ms"] if "ours_ms" in r else "-", ratio))
+            "%.4f" % r["ours_ms"] if "ours_ms" in r else "-",
+            "%.0f" % r["triton_tflops"] if "triton_tflops" in r else "-",
+            "%.0f" % r["ours_tflops"] if "ours_tflops" in r else "-", ratio))
     with open(os.path.join(out, "table.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
     print("\n".join(lines))
@@ -170,9 +215,14 @@ def check(out, names, bench):
 
 
 def main():
-    if len(sys.argv) < 3 or sys.argv[1] not in ("dump", "check", "bench"):
+    if len(sys.argv) < 3 or sys.argv[1] not in ("dump", "check", "bench", "one", "bench-one"):
         sys.exit(__doc__)
     mode, out, names = sys.argv[1], sys.argv[2], sys.argv[3:]
+    if mode in ("one", "bench-one"):  # check's child: one case, its row to OUT
+        row = check_case(selected(names)[0], mode == "bench-one")
+        with open(out, "w") as f:
+            json.dump(row, f, indent=1)
+        return
     failed = dump(out, names) if mode == "dump" else check(out, names, mode == "bench")
     print("%d failed" % failed)
     sys.exit(1 if failed else 0)
