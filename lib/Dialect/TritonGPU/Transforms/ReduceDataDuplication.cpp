@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Analysis/ScratchSize.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "Dialect/TritonGPU/Transforms/LayoutUtility.h"
 #include "Dialect/TritonGPU/Transforms/Passes.h"
 
 #define DEBUG_TYPE "tritongpu-reduce-data-duplication"
@@ -21,22 +22,6 @@ using namespace mlir::triton;
 using namespace mlir::triton::gpu;
 
 namespace {
-
-/// The order in which to store a tensor of `type` in shared memory: the
-/// order of its elements, unless threads run along another dimension in
-/// which each thread holds a single element (then the threads' order).
-SmallVector<unsigned> getOrderForMemory(RankedTensorType type) {
-  Attribute encoding = type.getEncoding();
-  SmallVector<unsigned> order = getOrder(encoding);
-  SmallVector<unsigned> threadOrder = getThreadOrder(encoding);
-  if (order == threadOrder)
-    return order;
-  SmallVector<unsigned> elemsPerThread =
-      getElemsPerThread(encoding, type.getShape());
-  if (elemsPerThread[threadOrder[0]] == 1)
-    return threadOrder;
-  return order;
-}
 
 /// The swizzled shared layout Triton gives operand `dotEncoding` of an mma
 /// (v2 or v3) dot when it goes through shared memory: vectors of the mma
