@@ -71,6 +71,23 @@ bool haveLinearLayouts(RankedTensorType a, RankedTensorType b) {
                                                  quiet));
 }
 
+/// Whether the conversion moves data between threads (Triton 3.6 routes
+/// those through shared memory, shuffles within a warp included), except
+/// the mma v3 accumulator to operand A of a wgmma, which stays in registers.
+bool movesDataBetweenThreads(RankedTensorType srcType,
+                             RankedTensorType dstType) {
+  auto mma = dyn_cast<NvidiaMmaEncodingAttr>(srcType.getEncoding());
+  auto dot = dyn_cast<DotOperandEncodingAttr>(dstType.getEncoding());
+  if (mma && mma.isHopper() && dot && dot.getOpIdx() == 0 &&
+      dot.getParent() == mma && srcType.getElementTypeBitWidth() == 16)
+    return false;
+  MLIRContext *ctx = srcType.getContext();
+  LinearLayout conversion = minimalCvtLayout(srcType, dstType);
+  return conversion.hasInDim(StringAttr::get(ctx, "lane")) ||
+         conversion.hasInDim(StringAttr::get(ctx, "warp")) ||
+         conversion.hasInDim(StringAttr::get(ctx, "block"));
+}
+
 struct ReduceDataDuplicationPass
     : public triton::gpu::impl::TritonGPUReduceDataDuplicationBase<
           ReduceDataDuplicationPass> {
@@ -85,7 +102,7 @@ struct ReduceDataDuplicationPass
       if (!srcType.getElementType().isIntOrFloat())
         return;
       if (!haveLinearLayouts(srcType, dstType) ||
-          !cvtNeedsSharedMemory(srcType, dstType))
+          !movesDataBetweenThreads(srcType, dstType))
         return;
       conversions.push_back(cvt);
     });
