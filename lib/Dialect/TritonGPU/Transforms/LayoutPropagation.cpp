@@ -216,7 +216,7 @@ SmallVector<Value> LayoutPropagation::propagateToUsers(Value value,
     if (user->hasTrait<OpTrait::SameOperandsAndResultEncoding>() ||
         user->hasTrait<OpTrait::Elementwise>() ||
         isa<ReduceOp, ExpandDimsOp, ReshapeOp, TransOp, JoinOp, SplitOp,
-            ConvertLayoutOp>(user))
+            ConvertLayoutOp, nvidia_gpu::WarpGroupDotWaitOp>(user))
       addEncodings(user->getResults(), info, user, changed);
   }
   return changed;
