@@ -35,7 +35,8 @@ std::vector<PipelineStage>
 mlir::triton::getTTGIRStages(const CompileOptions &options) {
   std::string cc = std::to_string(options.computeCapability);
   std::string stages = std::to_string(options.numStages);
-  const char *tensorCores = "tensor cores (tt.dot on wgmma)";
+  const char *blackwell = "Blackwell tensor cores (tcgen05 MMA; nothing to "
+                          "do on Hopper)";
   const char *pipelining = "software pipelining";
   const char *tma = "TMA lowering";
   const char *warpSpec = "warp specialization";
@@ -46,14 +47,14 @@ mlir::triton::getTTGIRStages(const CompileOptions &options) {
        " threads-per-warp=" + std::to_string(options.threadsPerWarp) +
        " num-ctas=" + std::to_string(options.numCtas) + "}"},
       {"tritongpu-coalesce"},
-      {"tritongpu-F32DotTC{emu-tf32=true}", tensorCores},
+      {"tritongpu-F32DotTC{emu-tf32=" +
+       std::string(options.computeCapability >= 80 ? "true" : "false") + "}"},
       {"triton-nvidia-gpu-plan-cta"},
       {"tritongpu-remove-layout-conversions"},
       {"tritongpu-optimize-thread-locality"},
-      {"tritongpu-accelerate-matmul", tensorCores},
+      {"tritongpu-accelerate-matmul"},
       {"tritongpu-remove-layout-conversions"},
-      {"tritongpu-optimize-dot-operands{hoist-layout-conversion=true}",
-       tensorCores},
+      {"tritongpu-optimize-dot-operands{hoist-layout-conversion=true}"},
       {"triton-nvidia-optimize-descriptor-encoding", tma},
       {"triton-loop-aware-cse"},
       {"tritongpu-fuse-nested-loops"},
@@ -64,12 +65,11 @@ mlir::triton::getTTGIRStages(const CompileOptions &options) {
       {"nvgpu-warp-specialization{num-stages=" + stages + "}", warpSpec},
       {"tritongpu-assign-latencies{num-stages=" + stages + "}", pipelining},
       {"tritongpu-schedule-loops", pipelining},
-      {"tritongpu-pipeline{num-stages=" + stages + "}", pipelining},
+      {"tritongpu-pipeline{num-stages=" + stages + "}"},
       {"canonicalize"},
       {"triton-loop-aware-cse"},
       {"tritongpu-prefetch", pipelining},
-      {"tritongpu-optimize-dot-operands{hoist-layout-conversion=true}",
-       tensorCores},
+      {"tritongpu-optimize-dot-operands{hoist-layout-conversion=true}"},
       {"tritongpu-coalesce-async-copy", pipelining},
       {"triton-nvidia-tma-lowering", tma},
       {"tritongpu-remove-layout-conversions"},
@@ -77,9 +77,8 @@ mlir::triton::getTTGIRStages(const CompileOptions &options) {
       {"tritongpu-reorder-instructions"},
       {"triton-loop-aware-cse"},
       {"symbol-dce"},
-      {"triton-nvidia-gpu-fence-insertion{compute-capability=" + cc + "}",
-       tensorCores},
-      {"triton-nvidia-mma-lowering", tensorCores},
+      {"triton-nvidia-gpu-fence-insertion{compute-capability=" + cc + "}"},
+      {"triton-nvidia-mma-lowering", blackwell},
       {"sccp"},
       {"cse"},
       {"canonicalize"},

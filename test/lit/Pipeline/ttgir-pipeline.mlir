@@ -4,10 +4,14 @@
 // RUN: not triton-opt %s --triton-ttgir-pipeline="maxnreg=-1" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 
 // The passes of Triton's stage that belong to later capabilities are named.
-// SKIP: ttgir: skipping tritongpu-F32DotTC{emu-tf32=true} (arrives with tensor cores (tt.dot on wgmma))
-// SKIP: ttgir: skipping tritongpu-accelerate-matmul (arrives with tensor cores (tt.dot on wgmma))
-// SKIP: ttgir: skipping tritongpu-pipeline{num-stages=3} (arrives with software pipelining)
+// The tensor core passes run (tritongpu-pipeline does its wgmma part).
+// SKIP-NOT: skipping tritongpu-F32DotTC
+// SKIP-NOT: skipping tritongpu-accelerate-matmul
+// SKIP: ttgir: skipping tritongpu-assign-latencies{num-stages=3} (arrives with software pipelining)
+// SKIP-NOT: skipping tritongpu-pipeline
 // SKIP: ttgir: skipping triton-nvidia-tma-lowering (arrives with TMA lowering)
+// SKIP-NOT: skipping triton-nvidia-gpu-fence-insertion
+// SKIP: ttgir: skipping triton-nvidia-mma-lowering (arrives with Blackwell tensor cores
 
 // CHECK: #[[B:.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
 // CHECK: module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32}

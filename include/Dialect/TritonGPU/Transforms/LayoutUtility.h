@@ -25,6 +25,11 @@ Value getMemAccessPtr(Operation *op);
 /// Bit width of a tensor's element; for a tensor of pointers, of the pointee.
 unsigned getElementBitWidth(RankedTensorType type);
 
+/// The order in which to store a tensor of `type` in shared memory: the
+/// order of its elements, unless threads run along another dimension in
+/// which each thread holds a single element (then the threads' order).
+SmallVector<unsigned> getOrderForMemory(RankedTensorType type);
+
 /// Dimensions sorted by decreasing contiguity; ties keep the lower dimension
 /// first.
 SmallVector<unsigned> getOrderFromContiguity(ArrayRef<int64_t> contiguity);

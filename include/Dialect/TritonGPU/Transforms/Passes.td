@@ -250,4 +250,160 @@ def TritonGPUFuseNestedLoops
                            "mlir::scf::SCFDialect", "mlir::ub::UBDialect"];
 }
 
+def TritonGPUF32DotTC : Pass<"tritongpu-F32DotTC", "mlir::ModuleOp"> {
+  let summary = "Emulate f32 dots with several tensor core dots (3xTF32, "
+                "3xBF16, 6xBF16)";
+  let description = [{
+    Tensor cores take f32 operands only as tf32 (10 mantissa bits) or as
+    bf16. `inputPrecision = tf32x3` (with `emu-tf32=true`, as Triton sets it
+    from sm_80 on), `bf16x3` and `bf16x6` ask for near-f32 accuracy: each
+    operand is split into a high part and one or two low remainders and the
+    products of the parts are summed by plain tensor core dots. Triton 3.6's
+    order is kept: for tf32x3, `dot(aSmall, bBig, 0)`, then
+    `dot(aBig, bSmall, .)`, NaNs of that partial sum zeroed (an infinite
+    high part times a zero low part), then `dot(aBig, bBig, .)`, and the
+    original accumulator added last.
+
+    ```mlir
+    %d = tt.dot %a, %b, %c, inputPrecision = tf32x3 : tensor<64x32xf32, #blocked> * ...
+    // becomes
+    %aBig = tt.elementwise_inline_asm "cvt.rna.tf32.f32 $0, $1;" ... %a
+    %aSmall = arith.subf %a, %aBig
+    (%bBig, %bSmall likewise)
+    %d1 = tt.dot %aSmall, %bBig, %zero, inputPrecision = tf32
+    %d2 = tt.dot %aBig, %bSmall, %d1, inputPrecision = tf32
+    %nan = arith.cmpf uno, %d2, %d2
+    %d2z = arith.select %nan, %zero, %d2
+    %d3 = tt.dot %aBig, %bBig, %d2z, inputPrecision = tf32
+    %d = arith.addf %d3, %c
+    ```
+  }];
+  let options = [
+    Option<"emuTF32", "emu-tf32", "bool", /*default=*/"false",
+           "Rewrite tf32x3 dots (Triton sets it from compute capability 8.0)">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
+def TritonGPUAccelerateMatmul
+    : Pass<"tritongpu-accelerate-matmul", "mlir::ModuleOp"> {
+  let summary = "Put tt.dot on tensor cores: mma v3 (wgmma) on sm_90, mma "
+                "v2 (mma.sync) on sm_80/sm_89";
+  let description = [{
+    `convert-triton-to-tritongpu` gives every `tt.dot` a blocked result,
+    which lowers to FMAs. This pass picks the tensor core instruction the
+    target and the dot allow, as Triton 3.6 does (the target is the
+    module's `ttg.target`):
+
+    * sm_90, 2-D, `num_warps` a multiple of 4, M a multiple of 64, N of 8,
+      K at least 32 bytes, f16/bf16/fp8/i8/tf32 operands:
+      `ttng.warp_group_dot` with `#ttg.nvidia_mma` version 3,
+      `instrShape = [16, N', 256 / bits]` (N' the largest valid N that
+      divides N and fits the warps), warps `[4, 1]` grown along M first
+      (all on M when another dot uses the result). B, and A when it comes
+      from a load, are stored to shared memory (`ttg.local_alloc`, right
+      after the value is made) in `#ttg.nvmma_shared` with the widest
+      swizzle (128, 64 or 32 bytes) its contiguous rows allow; only f16 and
+      bf16 may keep a transposed order, other types use K-contiguous
+      memory (`transposed = true` for B). An A computed in registers (the
+      P of attention) stays there as `#ttg.dot_op<{opIdx = 0, kWidth =
+      32 / bits}>`.
+    * sm_80 to sm_89, and sm_90 dots v3 cannot take (small tiles, one warp,
+      3-D): `tt.dot` with `#ttg.nvidia_mma` version 2 (`instrShape =
+      [16, 8]`, `[1, 16, 8]` batched) and operands converted to
+      `#ttg.dot_op` with `kWidth = 32 / bits` of the narrowest loaded type;
+      warps split to balance M and N repetitions (all on the longer side
+      when dots are chained). fp8 is upcast to f16 below sm_89.
+    * Otherwise (ieee f32, f64, unsupported types) the dot stays on FMAs;
+      its operands are extended to the result type when they differ.
+
+    `tt.dot_scaled` is not decomposed yet: it is refused with an error.
+
+    ```mlir
+    %d = tt.dot %a, %b, %c : tensor<128x64xf16, #dot_op_a_blocked> * ... -> tensor<128x128xf32, #blocked>
+    // becomes (sm_90, 4 warps)
+    %sa = ttg.local_alloc %a0 : (tensor<128x64xf16, #blocked1>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %sb = ttg.local_alloc %b0 : (tensor<64x128xf16, #blocked2>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+    %c1 = ttg.convert_layout %c : tensor<128x128xf32, #blocked> -> tensor<128x128xf32, #mma>
+    %d1 = ttng.warp_group_dot %sa, %sb, %c1 {inputPrecision = 0 : i32} : ... -> tensor<128x128xf32, #mma>
+    %d = ttg.convert_layout %d1 : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #blocked>
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"];
+}
+
+def TritonGPUOptimizeDotOperands
+    : Pass<"tritongpu-optimize-dot-operands", "mlir::ModuleOp"> {
+  let summary = "Simplify how dot operands reach their layout";
+  let description = [{
+    Runs after `tritongpu-accelerate-matmul` (and again after pipelining):
+
+    * a transposition stored to shared memory for wgmma,
+      `ttg.local_alloc(tt.trans(x))`, becomes a view of the untransposed
+      store, `ttg.memdesc_trans(ttg.local_alloc(x))`, so no register
+      shuffle is needed (the `transposed` bit of `#ttg.nvmma_shared` flips);
+    * with `hoist-layout-conversion=true`, a conversion to a dot operand
+      layout is moved above elementwise ops whose operands are all
+      conversions from the same layout (or constants), so the elementwise
+      work is done on the operand layout and the conversion sits next to the
+      load (tf32x3's split of A);
+    * a `ttng.warp_group_dot` whose A is `ttg.local_alloc` of an mma v3
+      tensor takes A from registers (`#ttg.dot_op<{opIdx = 0, kWidth}>`).
+
+    ```mlir
+    %t = tt.trans %x {order = array<i32: 1, 0>} : tensor<128x64xf16, #blocked> -> tensor<64x128xf16, #blocked1>
+    %s = ttg.local_alloc %t : (...) -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+    // becomes
+    %s0 = ttg.local_alloc %x : (...) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %s = ttg.memdesc_trans %s0 {order = array<i32: 1, 0>} : ... -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+    ```
+  }];
+  let options = [
+    Option<"hoistLayoutConversion", "hoist-layout-conversion", "bool",
+           /*default=*/"true",
+           "Move conversions to dot operand layouts above elementwise ops">,
+  ];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
+def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
+  let summary = "Software pipelining of loops (for now only the wgmma part: "
+                "async warp-group dots and their waits)";
+  let description = [{
+    Triton's pipeliner overlaps the loads of later iterations with the dots
+    of the current one (`num-stages` buffers) and makes Hopper's
+    `ttng.warp_group_dot` asynchronous. Only the second part is implemented
+    here (the load pipelining is issue 17): every warp-group dot in an
+    `scf.for` gets `isAsync = true` and is followed by
+    `ttng.warp_group_dot_wait {pendings = 0}` on its result and its
+    shared-memory operands; later uses of the result use the wait's result.
+    This is what Triton 3.6 emits at `num_stages = 1` and for dots whose
+    operands are not multi-buffered. With `num-stages` above 1 and a loop
+    with a dot, a remark says once per module that the loop runs
+    unpipelined. Dots outside loops stay synchronous.
+
+    ```mlir
+    scf.for ... iter_args(%acc = %c) {
+      %d = ttng.warp_group_dot %sa, %sb, %acc {inputPrecision = 0 : i32} : ...
+      scf.yield %d
+    }
+    // becomes
+    scf.for ... iter_args(%acc = %c) {
+      %d = ttng.warp_group_dot %sa, %sb, %acc {inputPrecision = 0 : i32, isAsync = true} : ...
+      %w:3 = ttng.warp_group_dot_wait %d, %sa, %sb {pendings = 0 : i32} : ...
+      scf.yield %w#0
+    }
+    ```
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int32_t", /*default=*/"3",
+           "Number of pipeline stages (buffers) per loop">,
+    Option<"dumpIntermediateSteps", "dump-intermediate-steps", "bool",
+           /*default=*/"false", "Accepted for compatibility; no effect">,
+  ];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"];
+}
+
 #endif // TRITONGPU_TRANSFORMS_PASSES_TD

@@ -68,4 +68,35 @@ def TritonNvidiaGPUSetMaxNReg
   ];
 }
 
+def TritonGPUFenceInsertion
+    : Pass<"triton-nvidia-gpu-fence-insertion", "mlir::ModuleOp"> {
+  let summary = "Fence generic-proxy shared memory writes before wgmma "
+                "reads them";
+  let description = [{
+    `wgmma` reads shared memory through the async proxy; a `ttg.local_alloc`
+    from registers (or a `ttg.local_store`) writes it through the generic
+    proxy, and the two are not ordered without `fence.proxy.async`. Before
+    every `ttng.warp_group_dot` (version 3 mma) with a shared-memory operand
+    written that way (looking through memdesc views and loop-carried
+    values), this pass inserts `ttng.fence_async_shared {bCluster = false}`.
+    The fence is hoisted out of loops that do not write the operands, and
+    dropped when the op before it is already such a fence. Nothing is done
+    below compute capability 9.0.
+
+    ```mlir
+    %s = ttg.local_alloc %x : (tensor<64x128xf16, #blocked>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+    %d = ttng.warp_group_dot %a, %s, %c : ...
+    // becomes
+    %s = ttg.local_alloc %x : ...
+    ttng.fence_async_shared {bCluster = false}
+    %d = ttng.warp_group_dot %a, %s, %c : ...
+    ```
+  }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t",
+           /*default=*/"90", "Target compute capability">,
+  ];
+  let dependentDialects = ["mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"];
+}
+
 #endif // TRITONNVIDIAGPU_TRANSFORMS_PASSES_TD

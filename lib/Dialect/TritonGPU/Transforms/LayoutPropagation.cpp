@@ -14,6 +14,7 @@
 #include "RemoveLayoutConversions.h"
 #include "Dialect/Triton/IR/Traits.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/Transforms/LayoutUtility.h"
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -72,8 +73,8 @@ bool reachesMmaConversion(Value root) {
 bool isLayoutAnchor(Operation *op) {
   if (isa<LoadOp, StoreOp>(op))
     return isExpensiveLoadOrStore(op);
-  if (isa<DotOp, DotScaledOp, AtomicRMWOp, AtomicCASOp, DescriptorLoadOp,
-          DescriptorGatherOp>(op))
+  if (isa<DotOp, DotScaledOp, nvidia_gpu::WarpGroupDotOp, AtomicRMWOp,
+          AtomicCASOp, DescriptorLoadOp, DescriptorGatherOp>(op))
     return true;
   // A reordering reshape may pick any layout for its result: propagation
   // starts again from it, and the backward phase fixes its operand.
@@ -215,7 +216,7 @@ SmallVector<Value> LayoutPropagation::propagateToUsers(Value value,
     if (user->hasTrait<OpTrait::SameOperandsAndResultEncoding>() ||
         user->hasTrait<OpTrait::Elementwise>() ||
         isa<ReduceOp, ExpandDimsOp, ReshapeOp, TransOp, JoinOp, SplitOp,
-            ConvertLayoutOp>(user))
+            ConvertLayoutOp, nvidia_gpu::WarpGroupDotWaitOp>(user))
       addEncodings(user->getResults(), info, user, changed);
   }
   return changed;

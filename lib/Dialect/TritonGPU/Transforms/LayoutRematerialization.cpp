@@ -12,6 +12,7 @@
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/Transforms/LayoutUtility.h"
 #include "Dialect/TritonGPU/Transforms/SCFSignature.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -132,11 +133,13 @@ public:
   explicit LayoutRematerialization(FuncOp func) : func(func) {}
 
   bool backwardRematerialization();
+  void hoistConvertDotOperand();
   void hoistConvertOnTopOfExtOrBroadcast();
   void hoistConvertIntoConditionals();
 
 private:
   bool backwardRematerialization(ConvertLayoutOp convert);
+  bool hoistConvertDotOperand(ConvertLayoutOp convert);
   bool hoistConvertOnTopOfExtOrBroadcast(ConvertLayoutOp convert);
   bool hoistConvertIntoConditionals(ConvertLayoutOp convert);
 
@@ -401,6 +404,83 @@ bool LayoutRematerialization::backwardRematerialization() {
   return changed;
 }
 
+/// Ops a dot operand conversion can move above without threads exchanging
+/// data: pure elementwise ops, broadcasts, views and conversions.
+bool movesNoData(Operation *op) {
+  return (op->hasTrait<OpTrait::Elementwise>() && isMemoryEffectFree(op)) ||
+         isa<BroadcastOp, ConvertLayoutOp, ExpandDimsOp, ReshapeOp, TransOp>(
+             op);
+}
+
+/// A conversion to an mma (v2/v3) dot operand in a loop whose tensor core
+/// dot runs after it moves up to the loads it is computed from, over
+/// elementwise ops (tf32x3's split of A): the operand is then loaded
+/// straight into its layout and the elementwise work is done there.
+bool LayoutRematerialization::hoistConvertDotOperand(ConvertLayoutOp convert) {
+  RankedTensorType target = convert.getType();
+  auto dotEncoding = dyn_cast<DotOperandEncodingAttr>(target.getEncoding());
+  if (!dotEncoding || !isa<NvidiaMmaEncodingAttr>(dotEncoding.getParent()))
+    return false;
+  Operation *parent = convert->getParentOp();
+  if (!isa_and_nonnull<scf::ForOp>(parent))
+    return false;
+  PostDominanceInfo postDom(parent);
+  bool dotAfter = false;
+  parent->walk([&](Operation *op) {
+    if (!isa<DotOp, nvidia_gpu::WarpGroupDotOp>(op))
+      return;
+    auto aType = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+    auto aEncoding =
+        aType ? dyn_cast<DotOperandEncodingAttr>(aType.getEncoding()) : nullptr;
+    if (aEncoding && isa<NvidiaMmaEncodingAttr>(aEncoding.getParent()) &&
+        postDom.postDominates(op, convert))
+      dotAfter = true;
+  });
+  if (!dotAfter)
+    return false;
+  SetVector<Value> slice;
+  DenseMap<Value, Attribute> layout;
+  if (failed(getConvertBackwardSlice(
+          convert.getSrcMutable(), slice, target.getEncoding(), layout,
+          [](Operation *op) { return !movesNoData(op); })))
+    return false;
+  // The leaves must be loads (converted right after them) or constants.
+  SetVector<Value> inner;
+  SmallVector<LoadOp> loads;
+  for (Value v : slice) {
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return false;
+    if (auto load = dyn_cast<LoadOp>(def)) {
+      loads.push_back(load);
+      continue;
+    }
+    if (!isa<arith::ConstantOp>(def) && !movesNoData(def))
+      return false;
+    inner.insert(v);
+  }
+  if (inner.empty())
+    return false;
+  IRMapping mapping;
+  for (LoadOp load : loads) {
+    OpBuilder builder(load->getContext());
+    builder.setInsertionPointAfter(load);
+    auto type = cast<RankedTensorType>(load.getType())
+                    .cloneWithEncoding(layout[load.getResult()]);
+    mapping.map(load.getResult(),
+                ConvertLayoutOp::create(builder, convert.getLoc(), type,
+                                        load.getResult()));
+  }
+  rewriteSlice(inner, layout, RematMap(), convert, mapping);
+  return true;
+}
+
+void LayoutRematerialization::hoistConvertDotOperand() {
+  bool changed = false;
+  forEachConvert([&](ConvertLayoutOp c) { return hoistConvertDotOperand(c); },
+                 changed);
+}
+
 /// Ops that make a tensor bigger: converting before them moves fewer bytes.
 bool isExtOrBroadcast(Operation *op) {
   if (isa<arith::ExtSIOp, arith::ExtUIOp, arith::ExtFOp, BroadcastOp,
@@ -557,6 +637,7 @@ bool rematerializeBackward(FuncOp func) {
 }
 
 void hoistConversions(FuncOp func) {
+  LayoutRematerialization(func).hoistConvertDotOperand();
   LayoutRematerialization(func).hoistConvertOnTopOfExtOrBroadcast();
   LayoutRematerialization(func).hoistConvertIntoConditionals();
 }

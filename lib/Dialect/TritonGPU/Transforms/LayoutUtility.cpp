@@ -37,6 +37,19 @@ unsigned getElementBitWidth(RankedTensorType type) {
   return getPointeeBitWidth(elem);
 }
 
+SmallVector<unsigned> getOrderForMemory(RankedTensorType type) {
+  Attribute encoding = type.getEncoding();
+  SmallVector<unsigned> order = getOrder(encoding);
+  SmallVector<unsigned> threadOrder = getThreadOrder(encoding);
+  if (order == threadOrder)
+    return order;
+  SmallVector<unsigned> elemsPerThread =
+      getElemsPerThread(encoding, type.getShape());
+  if (elemsPerThread[threadOrder[0]] == 1)
+    return threadOrder;
+  return order;
+}
+
 SmallVector<unsigned> getOrderFromContiguity(ArrayRef<int64_t> contiguity) {
   SmallVector<unsigned> order(contiguity.size());
   std::iota(order.begin(), order.end(), 0);

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Analysis/ScratchSize.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "Dialect/TritonGPU/Transforms/LayoutUtility.h"
 #include "Dialect/TritonGPU/Transforms/Passes.h"
 
 #define DEBUG_TYPE "tritongpu-reduce-data-duplication"
@@ -21,22 +22,6 @@ using namespace mlir::triton;
 using namespace mlir::triton::gpu;
 
 namespace {
-
-/// The order in which to store a tensor of `type` in shared memory: the
-/// order of its elements, unless threads run along another dimension in
-/// which each thread holds a single element (then the threads' order).
-SmallVector<unsigned> getOrderForMemory(RankedTensorType type) {
-  Attribute encoding = type.getEncoding();
-  SmallVector<unsigned> order = getOrder(encoding);
-  SmallVector<unsigned> threadOrder = getThreadOrder(encoding);
-  if (order == threadOrder)
-    return order;
-  SmallVector<unsigned> elemsPerThread =
-      getElemsPerThread(encoding, type.getShape());
-  if (elemsPerThread[threadOrder[0]] == 1)
-    return threadOrder;
-  return order;
-}
 
 /// The swizzled shared layout Triton gives operand `dotEncoding` of an mma
 /// (v2 or v3) dot when it goes through shared memory: vectors of the mma
@@ -86,6 +71,23 @@ bool haveLinearLayouts(RankedTensorType a, RankedTensorType b) {
                                                  quiet));
 }
 
+/// Whether the conversion moves data between threads (Triton 3.6 routes
+/// those through shared memory, shuffles within a warp included), except
+/// the mma v3 accumulator to operand A of a wgmma, which stays in registers.
+bool movesDataBetweenThreads(RankedTensorType srcType,
+                             RankedTensorType dstType) {
+  auto mma = dyn_cast<NvidiaMmaEncodingAttr>(srcType.getEncoding());
+  auto dot = dyn_cast<DotOperandEncodingAttr>(dstType.getEncoding());
+  if (mma && mma.isHopper() && dot && dot.getOpIdx() == 0 &&
+      dot.getParent() == mma && srcType.getElementTypeBitWidth() == 16)
+    return false;
+  MLIRContext *ctx = srcType.getContext();
+  LinearLayout conversion = minimalCvtLayout(srcType, dstType);
+  return conversion.hasInDim(StringAttr::get(ctx, "lane")) ||
+         conversion.hasInDim(StringAttr::get(ctx, "warp")) ||
+         conversion.hasInDim(StringAttr::get(ctx, "block"));
+}
+
 struct ReduceDataDuplicationPass
     : public triton::gpu::impl::TritonGPUReduceDataDuplicationBase<
           ReduceDataDuplicationPass> {
@@ -100,7 +102,7 @@ struct ReduceDataDuplicationPass
       if (!srcType.getElementType().isIntOrFloat())
         return;
       if (!haveLinearLayouts(srcType, dstType) ||
-          !cvtNeedsSharedMemory(srcType, dstType))
+          !movesDataBetweenThreads(srcType, dstType))
         return;
       conversions.push_back(cvt);
     });
