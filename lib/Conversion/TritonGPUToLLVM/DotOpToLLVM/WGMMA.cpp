@@ -494,6 +494,9 @@ LogicalResult WarpGroupDotOpConversion::matchAndRewrite(
   StringRef regClass = dElem.isF32() ? "f" : "r";
   int numRegs = dElem.isF16() ? accSize / 2 : accSize;
 
+  // Scale-d: null is the immediate 0 (ignore the accumulator), trueVal the
+  // immediate 1, anything else a predicate operand.
+  Value trueVal = i1Val(rewriter, loc, true);
   // One wgmma: acc (registers or empty for "no input") -> registers.
   auto emitMma = [&](ArrayRef<Value> acc, Value aOperand, Value bDesc,
                      Value pred) {
@@ -529,6 +532,8 @@ LogicalResult WarpGroupDotOpConversion::matchAndRewrite(
     operands.push_back(bDesc);
     if (!pred) {
       text += ", 0";
+    } else if (pred == trueVal) {
+      text += ", 1";
     } else {
       text += ", $" + std::to_string(next++);
       constraints += ",b";
@@ -547,7 +552,6 @@ LogicalResult WarpGroupDotOpConversion::matchAndRewrite(
   };
 
   emitSimpleAsm(loc, rewriter, "wgmma.fence.sync.aligned;");
-  Value trueVal = i1Val(rewriter, loc, true);
   SmallVector<Value> results(cValues.size());
   for (int m = 0; m < numRepM; ++m) {
     for (int n = 0; n < numRepN; ++n) {
