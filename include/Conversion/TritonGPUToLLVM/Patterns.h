@@ -89,6 +89,13 @@ void populateMemoryOpToLLVMPatterns(TypeConverterT &converter,
 void populateHistogramGatherOpToLLVMPatterns(TypeConverterT &converter,
                                              RewritePatternSet &patterns,
                                              const LoweringConfig &config);
+/// ttng.warp_group_dot (wgmma), ttng.warp_group_dot_wait,
+/// ttng.fence_async_shared.
+void populateWGMMAOpToLLVMPatterns(TypeConverterT &converter,
+                                   RewritePatternSet &patterns);
+/// ttg.memdesc_trans / memdesc_index / memdesc_subslice / memdesc_reshape.
+void populateMemDescViewOpToLLVMPatterns(TypeConverterT &converter,
+                                         RewritePatternSet &patterns);
 /// tt.print, tt.assert.
 void populatePrintAssertOpToLLVMPatterns(TypeConverterT &converter,
                                          RewritePatternSet &patterns);

@@ -14,6 +14,7 @@
 #include "Conversion/TritonGPUToLLVM/Utility.h"
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -52,7 +53,9 @@ LogicalResult checkLowerable(ModuleOp module) {
     if (isa<triton::DotOp, triton::DotScaledOp, triton::DescriptorLoadOp,
             triton::DescriptorStoreOp, triton::DescriptorReduceOp,
             triton::DescriptorGatherOp, triton::DescriptorScatterOp>(op) ||
-        ns == "ttng") {
+        (ns == "ttng" &&
+         !isa<nvidia_gpu::WarpGroupDotOp, nvidia_gpu::WarpGroupDotWaitOp,
+              nvidia_gpu::FenceAsyncSharedOp>(op))) {
       op->emitOpError("is not lowered to LLVM yet (tensor cores, TMA and "
                       "Hopper-specific ops are not supported by this "
                       "backend)");
@@ -143,6 +146,8 @@ struct ConvertTritonGPUToLLVM
     populateShapeOpToLLVMPatterns(converter, patterns);
     populateMemoryOpToLLVMPatterns(converter, patterns, config);
     populateBarrierOpToLLVMPatterns(converter, patterns);
+    populateWGMMAOpToLLVMPatterns(converter, patterns);
+    populateMemDescViewOpToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

@@ -1,0 +1,701 @@
+//===- WGMMA.cpp - ttng.warp_group_dot and friends to wgmma (Hopper) ------===//
+//
+// ttng.warp_group_dot becomes a sequence of
+//   wgmma.fence; wgmma.mma_async.m64nNkK (one per M rep x N rep x K step);
+//   wgmma.commit_group [; wgmma.wait_group 0 unless isAsync]
+// in inline PTX, as Triton emits it.
+//
+// Operands in shared memory are passed as 64-bit matrix descriptors:
+//   bits 0-13 start address >> 4, 16-29 leading byte offset >> 4,
+//   32-45 stride byte offset >> 4, 62-63 swizzle (1: 128B, 2: 64B, 3: 32B).
+// Everything is read off the memdesc's shared linear layout (its inverse
+// gives the offset of any coordinate), so transposed views and both
+// majorness of each operand need no special cases:
+//   K-major (K contiguous): SBO = offset of MN + 8 (next 8-row core group);
+//     LBO is unused while one K step stays inside a swizzle row.
+//   MN-major: SBO = offset of K + 8; LBO = offset of the next swizzle row
+//     along MN (needed when the instruction is wider than one row).
+// The start of the (mn, k) block is the offset of that coordinate (a row
+// multiple of 8, so unswizzled); the warp group's own rows (or columns) are
+// added at run time.
+//
+// The accumulator and a register A operand are taken from their linear
+// layouts: each wgmma fragment element is looked up by coordinate among the
+// thread's registers, so the struct order of #mma / #dot_op is checked, not
+// assumed.
+//
+// ttng.warp_group_dot_wait: wgmma.wait_group N whose inline asm takes the
+// waited accumulators as tied in/out operands, so nothing reads them early.
+// ttng.fence_async_shared: fence.proxy.async.shared::{cta,cluster}.
+//
+//===----------------------------------------------------------------------===//
+#include "Conversion/TritonGPUToLLVM/Patterns.h"
+#include "Conversion/TritonGPUToLLVM/Utility.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+#include "mlir/IR/Matchers.h"
+#include "llvm/ADT/DenseMap.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+namespace ttg = mlir::triton::gpu;
+namespace ttng = mlir::triton::nvidia_gpu;
+
+namespace {
+
+/// The PTX name of a wgmma operand or accumulator element type.
+std::optional<StringRef> wgmmaTypeName(Type type, bool tf32) {
+  if (type.isF16())
+    return StringRef("f16");
+  if (type.isBF16())
+    return StringRef("bf16");
+  if (type.isF32())
+    return tf32 ? std::optional<StringRef>("tf32") : std::nullopt;
+  if (type.isInteger(8))
+    return StringRef("s8");
+  if (isa<Float8E4M3FNType>(type))
+    return StringRef("e4m3");
+  if (isa<Float8E5M2Type>(type))
+    return StringRef("e5m2");
+  return std::nullopt;
+}
+
+/// Maps the coordinates (lane 0, warp 0) a thread's registers hold to the
+/// register index, for looking fragment elements up.
+class RegisterLookup {
+public:
+  explicit RegisterLookup(const LinearLayout &layout) : layout(layout) {
+    MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
+    for (int r = 0; r < layout.getInDimSize(kRegister(ctx)); ++r) {
+      SmallVector<int32_t> c =
+          applyLinearLayoutConst(layout, {{kRegister(ctx), r}});
+      index.try_emplace(key(c[0], c[1]), r);
+    }
+  }
+  /// The register holding (row, col) in lane 0 of warp 0, or -1.
+  int lookup(int32_t row, int32_t col) const {
+    auto it = index.find(key(row, col));
+    return it == index.end() ? -1 : it->second;
+  }
+  /// Whether lanes and warps sit where wgmma puts them: lane l at
+  /// (l / 4, (l % 4) * colsPerLane), warp w of a warp group 16 * w rows down.
+  bool matchesWgmmaThreads(int colsPerLane) const {
+    MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
+    auto at = [&](StringAttr dim, int v) {
+      return applyLinearLayoutConst(layout, {{dim, v}});
+    };
+    if (at(kLane(ctx), 1) != SmallVector<int32_t>{0, colsPerLane} ||
+        at(kLane(ctx), 2) != SmallVector<int32_t>{0, 2 * colsPerLane} ||
+        at(kLane(ctx), 4) != SmallVector<int32_t>{1, 0} ||
+        at(kLane(ctx), 8) != SmallVector<int32_t>{2, 0} ||
+        at(kLane(ctx), 16) != SmallVector<int32_t>{4, 0})
+      return false;
+    int warps = layout.getInDimSize(kWarp(ctx));
+    return warps >= 4 && at(kWarp(ctx), 1) == SmallVector<int32_t>{16, 0} &&
+           at(kWarp(ctx), 2) == SmallVector<int32_t>{32, 0};
+  }
+
+private:
+  static uint64_t key(int32_t row, int32_t col) {
+    return (uint64_t(uint32_t(row)) << 32) | uint32_t(col);
+  }
+  LinearLayout layout;
+  llvm::DenseMap<uint64_t, int> index;
+};
+
+/// A shared-memory operand: the descriptor fields and how to find the start
+/// of each instruction's block.
+struct SharedOperand {
+  LinearLayout inverse; // (dim0, dim1) -> offset (elements) of the view
+  int elemBytes = 0;
+  uint64_t fields = 0;  // LBO, SBO and swizzle mode
+  bool mnMajor = false; // for the imm-trans flag
+  Value baseField;      // i64: (address of the view's origin + warp
+                        // group) >> 4, in the descriptor's 14 bits
+};
+
+int32_t offsetOf(const LinearLayout &inverse, int32_t c0, int32_t c1) {
+  MLIRContext *ctx = inverse.getInDimNames().begin()->getContext();
+  SmallVector<StringAttr> dims = llvm::to_vector(inverse.getInDimNames());
+  SmallVector<int32_t> out =
+      applyLinearLayoutConst(inverse, {{dims[0], c0}, {dims[1], c1}});
+  return out[inverse.getOutDimIndex(kOffset(ctx))];
+}
+
+/// Builds the descriptor pieces of operand `type` (lowered `llvmValue`);
+/// `kDim` is its K dimension, `instrMN` the instruction's extent along the
+/// other one, `wgStart` (i32) the warp group's first row/column along MN.
+FailureOr<SharedOperand> buildSharedOperand(Operation *op, Location loc,
+                                            OpBuilder &b,
+                                            ttg::MemDescType type,
+                                            Value llvmValue, unsigned kDim,
+                                            int instrMN, int instrK,
+                                            Value wgStart) {
+  auto enc = dyn_cast<ttg::NVMMASharedEncodingAttr>(type.getEncoding());
+  if (!enc || type.getRank() != 2)
+    return op->emitOpError("lowering to wgmma needs 2-D #ttg.nvmma_shared "
+                           "operands in shared memory, got ")
+           << type;
+  int swizzle = enc.getSwizzlingByteWidth();
+  if (swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return op->emitOpError("lowering to wgmma supports 32, 64 and 128-byte "
+                           "swizzling, got ")
+           << swizzle;
+  MLIRContext *ctx = b.getContext();
+  SharedOperand result;
+  result.elemBytes = type.getElementTypeBitWidth() / 8;
+  LinearLayout shared = ttg::toLinearLayout(type);
+  result.inverse = shared.pseudoinvert();
+  unsigned mnDim = 1 - kDim;
+  // The dimension offset 1 steps along is the contiguous one.
+  ArrayRef<int32_t> first = shared.getBasis(kOffset(ctx), 0);
+  result.mnMajor = first[mnDim] != 0;
+  int rowElems = swizzle / result.elemBytes;
+  auto bytesAt = [&](unsigned dim, int32_t v) {
+    int32_t c[2] = {0, 0};
+    c[dim] = v;
+    return int64_t(offsetOf(result.inverse, c[0], c[1])) * result.elemBytes;
+  };
+  int64_t lbo = 0, sbo = 0;
+  if (!result.mnMajor) {
+    sbo = bytesAt(mnDim, 8);
+    if (instrK > rowElems)
+      lbo = bytesAt(kDim, rowElems);
+  } else {
+    sbo = bytesAt(kDim, 8);
+    if (instrMN > rowElems)
+      lbo = bytesAt(mnDim, rowElems);
+  }
+  int mode = swizzle == 128 ? 1 : swizzle == 64 ? 2 : 3;
+  result.fields = (uint64_t(mode) << 62) |
+                  (uint64_t((sbo >> 4) & 0x3FFF) << 32) |
+                  (uint64_t((lbo >> 4) & 0x3FFF) << 16);
+
+  // Base address of the view's origin plus the warp group's block. The
+  // offsets of coordinates that are multiples of 8 rows are sums of
+  // distinct powers of two, so adding them equals xor-ing them.
+  SmallVector<Value> members = unpackLLElements(loc, llvmValue, b);
+  SmallVector<StringAttr> dims = llvm::to_vector(result.inverse.getInDimNames());
+  Value start[2] = {members[1], members[2]};
+  start[mnDim] = LLVM::AddOp::create(b, loc, start[mnDim], wgStart);
+  Value offset = applyLinearLayout(
+      loc, b, result.inverse,
+      {{dims[0], start[0]}, {dims[1], start[1]}})[result.inverse.getOutDimIndex(
+      kOffset(ctx))];
+  Value address = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), members[0]);
+  Value bytes =
+      LLVM::MulOp::create(b, loc, offset, i32Val(b, loc, result.elemBytes));
+  Value runtime = LLVM::AddOp::create(b, loc, address, bytes);
+  Value field = LLVM::AndOp::create(
+      b, loc, LLVM::LShrOp::create(b, loc, runtime, i32Val(b, loc, 4)),
+      i32Val(b, loc, 0x3FFF));
+  result.baseField = LLVM::ZExtOp::create(b, loc, b.getI64Type(), field);
+  return result;
+}
+
+/// The descriptor of the block starting at (c0, c1). (Shared memory ends
+/// below 256 KiB, so adding to the 14-bit address field cannot carry.)
+Value descriptorAt(Location loc, OpBuilder &b, const SharedOperand &operand,
+                   int32_t c0, int32_t c1) {
+  int64_t bytes = int64_t(offsetOf(operand.inverse, c0, c1)) *
+                  operand.elemBytes;
+  return LLVM::AddOp::create(
+      b, loc, operand.baseField,
+      i64Val(b, loc, int64_t(operand.fields) + (bytes >> 4)));
+}
+
+/// Packs `elements` (8/16-bit values) into i32 registers, low first.
+SmallVector<Value> packToI32(Location loc, OpBuilder &b,
+                             ArrayRef<Value> elements) {
+  Type type = elements.front().getType();
+  unsigned bits = getBitWidth(type);
+  if (bits == 32) {
+    SmallVector<Value> out;
+    for (Value v : elements)
+      out.push_back(type.isInteger(32)
+                        ? v
+                        : Value(LLVM::BitcastOp::create(b, loc, b.getI32Type(),
+                                                        v)));
+    return out;
+  }
+  unsigned perReg = 32 / bits;
+  auto vecType = VectorType::get({int64_t(perReg)}, type);
+  SmallVector<Value> out;
+  for (size_t i = 0; i < elements.size(); i += perReg) {
+    Value vec = LLVM::UndefOp::create(b, loc, vecType);
+    for (unsigned j = 0; j < perReg; ++j)
+      vec = LLVM::InsertElementOp::create(b, loc, vec, elements[i + j],
+                                          i32Val(b, loc, j));
+    out.push_back(LLVM::BitcastOp::create(b, loc, b.getI32Type(), vec));
+  }
+  return out;
+}
+
+/// Splits i32 registers back into `type` elements (f16 accumulators).
+SmallVector<Value> unpackFromI32(Location loc, OpBuilder &b,
+                                 ArrayRef<Value> regs, Type type) {
+  unsigned bits = getBitWidth(type);
+  SmallVector<Value> out;
+  if (bits == 32) {
+    for (Value v : regs)
+      out.push_back(v.getType() == type
+                        ? v
+                        : Value(LLVM::BitcastOp::create(b, loc, type, v)));
+    return out;
+  }
+  unsigned perReg = 32 / bits;
+  auto vecType = VectorType::get({int64_t(perReg)}, type);
+  for (Value reg : regs) {
+    Value vec = LLVM::BitcastOp::create(b, loc, vecType, reg);
+    for (unsigned j = 0; j < perReg; ++j)
+      out.push_back(
+          LLVM::ExtractElementOp::create(b, loc, vec, i32Val(b, loc, j)));
+  }
+  return out;
+}
+
+/// An llvm.inline_asm returning `count` registers of class `cls` (a
+/// struct, or the value itself for one).
+SmallVector<Value> asmWithResults(Location loc, OpBuilder &b, Type regType,
+                                  unsigned count, ValueRange operands,
+                                  StringRef asmString, StringRef constraints) {
+  MLIRContext *ctx = b.getContext();
+  Type resultType = LLVM::LLVMStructType::getLiteral(
+      ctx, SmallVector<Type>(count, regType));
+  Value result =
+      emitInlineAsm(loc, b, resultType, operands, asmString, constraints);
+  SmallVector<Value> out;
+  for (unsigned i = 0; i < count; ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, result, i));
+  return out;
+}
+
+void emitSimpleAsm(Location loc, OpBuilder &b, StringRef text) {
+  emitInlineAsm(loc, b, Type(), {}, text, "");
+}
+
+/// "wgmma.wait_group.sync.aligned pendings" tying `values` through it
+/// (16-bit values travel in pairs as i32; the round trip folds away);
+/// returns them as they are after the wait.
+SmallVector<Value> emitWaitGroup(Location loc, OpBuilder &b,
+                                 ArrayRef<Value> values, int pendings) {
+  std::string text = "wgmma.wait_group.sync.aligned " +
+                     std::to_string(pendings) + ";";
+  SmallVector<Value> regs;
+  SmallVector<int> regOf(values.size(), -1);
+  for (size_t i = 0; i < values.size(); ++i) {
+    Type type = values[i].getType();
+    unsigned bits = getBitWidth(type);
+    if (bits == 16 && i + 1 < values.size() &&
+        values[i + 1].getType() == type) {
+      regOf[i] = regOf[i + 1] = regs.size();
+      regs.push_back(packToI32(loc, b, {values[i], values[i + 1]})[0]);
+      ++i;
+      continue;
+    }
+    regOf[i] = regs.size();
+    regs.push_back(bits == 32 ? values[i]
+                              : Value(LLVM::ZExtOp::create(
+                                    b, loc, b.getI32Type(),
+                                    toIntegerBits(loc, b, values[i], bits))));
+  }
+  if (regs.empty()) {
+    emitSimpleAsm(loc, b, text);
+    return {};
+  }
+  std::string constraints;
+  SmallVector<Type> types;
+  for (auto [i, v] : llvm::enumerate(regs)) {
+    constraints += (i ? ",=" : "=");
+    constraints += v.getType().isF32() ? "f" : "r";
+    types.push_back(v.getType());
+  }
+  for (size_t i = 0; i < regs.size(); ++i)
+    constraints += "," + std::to_string(i);
+  Type structType = LLVM::LLVMStructType::getLiteral(b.getContext(), types);
+  Value result = emitInlineAsm(loc, b, structType, regs, text, constraints);
+  SmallVector<Value> waited;
+  for (size_t i = 0; i < regs.size(); ++i)
+    waited.push_back(LLVM::ExtractValueOp::create(b, loc, result, i));
+  SmallVector<Value> out;
+  for (size_t i = 0; i < values.size(); ++i) {
+    Type type = values[i].getType();
+    unsigned bits = getBitWidth(type);
+    Value reg = waited[regOf[i]];
+    if (bits == 32) {
+      out.push_back(reg);
+    } else if (bits == 16 && i + 1 < values.size() && regOf[i + 1] == regOf[i]) {
+      SmallVector<Value> pair = unpackFromI32(loc, b, {reg}, type);
+      out.push_back(pair[0]);
+      out.push_back(pair[1]);
+      ++i;
+    } else {
+      Value narrow = LLVM::TruncOp::create(b, loc, b.getIntegerType(bits), reg);
+      out.push_back(fromIntegerBits(loc, b, narrow, type));
+    }
+  }
+  return out;
+}
+
+bool isZeroConstant(Value v) {
+  DenseElementsAttr attr;
+  if (!matchPattern(v, m_Constant(&attr)) || !attr.isSplat())
+    return false;
+  if (auto f = dyn_cast<FloatAttr>(attr.getSplatValue<Attribute>()))
+    return f.getValue().isZero();
+  if (auto i = dyn_cast<IntegerAttr>(attr.getSplatValue<Attribute>()))
+    return i.getValue().isZero();
+  return false;
+}
+
+struct WarpGroupDotOpConversion
+    : public ConvertOpToLLVMPattern<ttng::WarpGroupDotOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ttng::WarpGroupDotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override;
+};
+
+LogicalResult WarpGroupDotOpConversion::matchAndRewrite(
+    ttng::WarpGroupDotOp op, OpAdaptor adaptor,
+    ConversionPatternRewriter &rewriter) const {
+  Location loc = op.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  RankedTensorType dType = op.getD().getType();
+  auto mma = dyn_cast<ttg::NvidiaMmaEncodingAttr>(dType.getEncoding());
+  if (!mma || !mma.isHopper() || dType.getRank() != 2)
+    return op.emitOpError("lowering to wgmma needs a 2-D #ttg.nvidia_mma "
+                          "version 3 accumulator");
+  auto bType = cast<ttg::MemDescType>(op.getB().getType());
+  auto aMem = dyn_cast<ttg::MemDescType>(op.getA().getType());
+  auto aTensor = dyn_cast<RankedTensorType>(op.getA().getType());
+  Type aElem = aMem ? aMem.getElementType() : aTensor.getElementType();
+  Type dElem = dType.getElementType();
+  bool tf32 = op.getInputPrecision() != InputPrecision::IEEE;
+  std::optional<StringRef> aName = wgmmaTypeName(aElem, tf32);
+  std::optional<StringRef> bName =
+      wgmmaTypeName(bType.getElementType(), tf32);
+  if (!aName || !bName)
+    return op.emitOpError("has no wgmma form for operands ")
+           << aElem << " x " << bType.getElementType();
+  StringRef dName = dElem.isF32()        ? "f32"
+                    : dElem.isF16()      ? "f16"
+                    : dElem.isInteger(32) ? "s32"
+                                          : "";
+  if (dName.empty())
+    return op.emitOpError("has no wgmma form for an accumulator of ") << dElem;
+
+  ArrayRef<unsigned> instr = mma.getInstrShape();
+  ArrayRef<unsigned> wpt = mma.getWarpsPerCTA();
+  int instrN = instr[1], instrK = instr[2];
+  ArrayRef<int64_t> shape = dType.getShape();
+  int64_t K = bType.getShape()[0];
+  int tileM = 16 * wpt[0], tileN = instrN * wpt[1];
+  if (shape[0] % tileM || shape[1] % tileN || K % instrK || wpt[0] % 4)
+    return op.emitOpError("shape ")
+           << shape[0] << "x" << shape[1] << "x" << K
+           << " does not tile by the instruction and warps";
+  int numRepM = shape[0] / tileM, numRepN = shape[1] / tileN,
+      numRepK = K / instrK;
+
+  // The accumulator's registers, checked against wgmma's fragment.
+  LinearLayout dLayout = ttg::toLinearLayout(dType);
+  RegisterLookup dRegs(dLayout);
+  if (!dRegs.matchesWgmmaThreads(2))
+    return op.emitOpError("accumulator layout does not match wgmma's "
+                          "fragment");
+  int accSize = instrN / 2;
+  auto accIndex = [&](int m, int n, int j) {
+    return dRegs.lookup(m * tileM + 8 * ((j >> 1) & 1),
+                        n * tileN + (j & 1) + 8 * (j >> 2));
+  };
+  for (int m = 0; m < numRepM; ++m)
+    for (int n = 0; n < numRepN; ++n)
+      for (int j = 0; j < accSize; ++j)
+        if (accIndex(m, n, j) < 0)
+          return op.emitOpError("accumulator register for wgmma fragment "
+                                "element not found");
+
+  // A in registers: the fragment lookup, likewise.
+  std::optional<RegisterLookup> aRegs;
+  int kWidth = 0;
+  if (aTensor) {
+    auto dot = dyn_cast<ttg::DotOperandEncodingAttr>(aTensor.getEncoding());
+    int bits = aElem.getIntOrFloatBitWidth();
+    if (!dot || dot.getOpIdx() != 0 || dot.getParent() != mma ||
+        int(dot.getKWidth()) * bits != 32)
+      return op.emitOpError("register operand A must be #ttg.dot_op of the "
+                            "accumulator's #mma with 32 bits per kWidth");
+    kWidth = dot.getKWidth();
+    aRegs.emplace(ttg::toLinearLayout(aTensor));
+    if (!aRegs->matchesWgmmaThreads(kWidth))
+      return op.emitOpError("operand A layout does not match wgmma's "
+                            "fragment");
+  }
+  auto aIndex = [&](int m, int k, int j) {
+    int reg = j / kWidth, e = j % kWidth;
+    return aRegs->lookup(m * tileM + 8 * (reg & 1),
+                         k * instrK + e + 4 * kWidth * (reg >> 1));
+  };
+  int aElems = aTensor ? 4 * kWidth : 0;
+  if (aTensor)
+    for (int m = 0; m < numRepM; ++m)
+      for (int k = 0; k < numRepK; ++k)
+        for (int j = 0; j < aElems; ++j)
+          if (aIndex(m, k, j) < 0)
+            return op.emitOpError("operand A register for wgmma fragment "
+                                  "element not found");
+
+  // The warp group's first row and column.
+  auto [lane, warp] = getLaneAndWarpId(rewriter, loc);
+  (void)lane;
+  Value wgWarp = LLVM::AndOp::create(rewriter, loc, warp, i32Val(rewriter, loc, ~3));
+  SmallVector<Value> wgStart = applyLinearLayout(
+      loc, rewriter, dLayout, {{kWarp(ctx), wgWarp}});
+
+  std::optional<SharedOperand> aShared;
+  if (aMem) {
+    FailureOr<SharedOperand> a =
+        buildSharedOperand(op, loc, rewriter, aMem, adaptor.getA(), 1, 64,
+                           instrK, wgStart[0]);
+    if (failed(a))
+      return failure();
+    aShared = *a;
+  }
+  FailureOr<SharedOperand> bShared = buildSharedOperand(
+      op, loc, rewriter, bType, adaptor.getB(), 0, instrN, instrK, wgStart[1]);
+  if (failed(bShared))
+    return failure();
+  bool twoByte = aElem.isF16() || aElem.isBF16();
+  if (!twoByte && ((aShared && aShared->mnMajor) || bShared->mnMajor))
+    return op.emitOpError("wgmma on ")
+           << aElem << " needs K-major shared operands";
+
+  SmallVector<Value> cValues = unpackLLElements(loc, adaptor.getC(), rewriter);
+  SmallVector<Value> aValues;
+  if (aTensor)
+    aValues = unpackLLElements(loc, adaptor.getA(), rewriter);
+  bool zeroAcc = isZeroConstant(op.getC());
+  Value useC = adaptor.getUseC();
+  bool partial = op.needsPartialAccumulator();
+  uint32_t maxImprecise = op.getMaxNumImpreciseAcc();
+
+  // The instruction text (everything but the operands).
+  bool isInt = dName == "s32";
+  std::string opcode = ("wgmma.mma_async.sync.aligned.m64n" +
+                        std::to_string(instrN) + "k" + std::to_string(instrK) +
+                        "." + dName + "." + *aName + "." + *bName)
+                           .str();
+  Type regType = dElem.isF32() ? Type(rewriter.getF32Type())
+                               : Type(rewriter.getI32Type());
+  StringRef regClass = dElem.isF32() ? "f" : "r";
+  int numRegs = dElem.isF16() ? accSize / 2 : accSize;
+
+  // Scale-d: null is the immediate 0 (ignore the accumulator), trueVal the
+  // immediate 1, anything else a predicate operand.
+  Value trueVal = i1Val(rewriter, loc, true);
+  // One wgmma: acc (registers or empty for "no input") -> registers.
+  auto emitMma = [&](ArrayRef<Value> acc, Value aOperand, Value bDesc,
+                     Value pred) {
+    std::string text = opcode + " {";
+    std::string constraints;
+    SmallVector<Value> operands;
+    for (int i = 0; i < numRegs; ++i) {
+      text += (i ? ",$" : "$") + std::to_string(i);
+      constraints += (i ? ",=" : "=") + regClass.str();
+    }
+    text += "}, ";
+    int next = numRegs;
+    if (!acc.empty()) {
+      for (int i = 0; i < numRegs; ++i)
+        constraints += "," + std::to_string(i);
+      llvm::append_range(operands, acc);
+      next += numRegs;
+    }
+    if (aTensor) {
+      SmallVector<Value> regs = unpackLLElements(loc, aOperand, rewriter);
+      text += getAsmOperandList(next, regs.size());
+      for (size_t i = 0; i < regs.size(); ++i)
+        constraints += ",r";
+      llvm::append_range(operands, regs);
+      next += regs.size();
+    } else {
+      text += "$" + std::to_string(next++);
+      constraints += ",l";
+      operands.push_back(aOperand);
+    }
+    text += ", $" + std::to_string(next++);
+    constraints += ",l";
+    operands.push_back(bDesc);
+    if (!pred) {
+      text += ", 0";
+    } else if (pred == trueVal) {
+      text += ", 1";
+    } else {
+      text += ", $" + std::to_string(next++);
+      constraints += ",b";
+      operands.push_back(pred);
+    }
+    if (!isInt)
+      text += ", 1, 1";
+    if (twoByte) {
+      if (!aTensor)
+        text += aShared->mnMajor ? ", 1" : ", 0";
+      text += bShared->mnMajor ? ", 1" : ", 0";
+    }
+    text += ";";
+    return asmWithResults(loc, rewriter, regType, numRegs, operands, text,
+                          constraints);
+  };
+
+  emitSimpleAsm(loc, rewriter, "wgmma.fence.sync.aligned;");
+  SmallVector<Value> results(cValues.size());
+  for (int m = 0; m < numRepM; ++m) {
+    for (int n = 0; n < numRepN; ++n) {
+      SmallVector<Value> accElems;
+      for (int j = 0; j < accSize; ++j)
+        accElems.push_back(cValues[accIndex(m, n, j)]);
+      SmallVector<Value> acc;
+      if (!zeroAcc)
+        acc = packToI32(loc, rewriter, accElems);
+      if (dElem.isF32())
+        for (Value &v : acc)
+          v = LLVM::BitcastOp::create(rewriter, loc, regType, v);
+      // `pred` null: the first step ignores the accumulator.
+      Value firstPred = zeroAcc ? Value() : trueVal;
+      if (useC && !zeroAcc)
+        firstPred = useC;
+      SmallVector<Value> partialAcc;
+      uint32_t sinceAdd = 0;
+      for (int k = 0; k < numRepK; ++k) {
+        Value aOperand;
+        if (aShared) {
+          aOperand = descriptorAt(loc, rewriter, *aShared, m * tileM,
+                                  k * instrK);
+        } else {
+          SmallVector<Value> elems;
+          for (int j = 0; j < aElems; ++j)
+            elems.push_back(aValues[aIndex(m, k, j)]);
+          SmallVector<Value> regs = packToI32(loc, rewriter, elems);
+          Type structType = LLVM::LLVMStructType::getLiteral(
+              ctx, SmallVector<Type>(regs.size(), rewriter.getI32Type()));
+          aOperand = packLLElements(loc, structType, regs, rewriter);
+        }
+        Value bDesc =
+            descriptorAt(loc, rewriter, *bShared, k * instrK, n * tileN);
+        if (!partial) {
+          acc = emitMma(acc, aOperand, bDesc, k == 0 ? firstPred : trueVal);
+          continue;
+        }
+        // fp8 with limited imprecise accumulation: a fresh f32 partial
+        // sum, added into the real accumulator every maxImprecise K.
+        partialAcc = emitMma(partialAcc, aOperand, bDesc,
+                             partialAcc.empty() ? Value() : trueVal);
+        sinceAdd += instrK;
+        if (sinceAdd >= maxImprecise || k == numRepK - 1) {
+          if (acc.empty()) {
+            acc = partialAcc;
+          } else {
+            // A predicate-off first step (useC false) drops the old value.
+            for (auto [x, p] : llvm::zip(acc, partialAcc)) {
+              Value sum = LLVM::FAddOp::create(rewriter, loc, x, p);
+              x = firstPred == trueVal || !firstPred
+                      ? sum
+                      : Value(LLVM::SelectOp::create(rewriter, loc, firstPred,
+                                                     sum, p));
+            }
+          }
+          firstPred = trueVal;
+          partialAcc.clear();
+          sinceAdd = 0;
+        }
+      }
+      SmallVector<Value> elems = unpackFromI32(loc, rewriter, acc, dElem);
+      for (int j = 0; j < accSize; ++j)
+        results[accIndex(m, n, j)] = elems[j];
+    }
+  }
+  emitSimpleAsm(loc, rewriter, "wgmma.commit_group.sync.aligned;");
+  if (!op.getIsAsync()) {
+    SmallVector<Value> regs;
+    for (Value v : results)
+      regs.push_back(v);
+    results = emitWaitGroup(loc, rewriter, regs, 0);
+  }
+  if (llvm::any_of(results, [](Value v) { return !v; }))
+    return op.emitOpError("accumulator registers not covered by wgmma");
+  Type structType = getTypeConverter()->convertType(dType);
+  rewriter.replaceOp(op, packLLElements(loc, structType, results, rewriter));
+  return success();
+}
+
+struct WarpGroupDotWaitOpConversion
+    : public ConvertOpToLLVMPattern<ttng::WarpGroupDotWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ttng::WarpGroupDotWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    // Tensors' registers go through the wait; memdescs are passed on (the
+    // asm has side effects, so no shared access moves across it).
+    SmallVector<Value> regs;
+    SmallVector<std::pair<unsigned, unsigned>> ranges;
+    for (auto [input, lowered] :
+         llvm::zip(op.getInputs(), adaptor.getInputs())) {
+      unsigned begin = regs.size();
+      if (isa<RankedTensorType>(input.getType())) {
+        for (Value v : unpackLLElements(loc, lowered, rewriter)) {
+          unsigned bits = getBitWidth(v.getType());
+          if (bits != 32 && bits != 16)
+            return op.emitOpError("waits on ")
+                   << v.getType() << " registers (32 or 16 bits supported)";
+          regs.push_back(v);
+        }
+      }
+      ranges.push_back({begin, unsigned(regs.size())});
+    }
+    SmallVector<Value> waited =
+        emitWaitGroup(loc, rewriter, regs, op.getPendings());
+    SmallVector<Value> replacements;
+    for (auto [i, input] : llvm::enumerate(op.getInputs())) {
+      if (!isa<RankedTensorType>(input.getType())) {
+        replacements.push_back(adaptor.getInputs()[i]);
+        continue;
+      }
+      auto [begin, end] = ranges[i];
+      Type structType = getTypeConverter()->convertType(input.getType());
+      replacements.push_back(packLLElements(
+          loc, structType, ArrayRef<Value>(waited).slice(begin, end - begin),
+          rewriter));
+    }
+    rewriter.replaceOp(op, replacements);
+    return success();
+  }
+};
+
+struct FenceAsyncSharedOpConversion
+    : public ConvertOpToLLVMPattern<ttng::FenceAsyncSharedOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ttng::FenceAsyncSharedOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    emitSimpleAsm(op.getLoc(), rewriter,
+                  op.getBCluster() ? "fence.proxy.async.shared::cluster;"
+                                   : "fence.proxy.async.shared::cta;");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::populateWGMMAOpToLLVMPatterns(TypeConverterT &converter,
+                                                 RewritePatternSet &patterns) {
+  patterns.add<WarpGroupDotOpConversion, WarpGroupDotWaitOpConversion,
+               FenceAsyncSharedOpConversion>(converter);
+}

@@ -1,0 +1,142 @@
+//===- MemDescViewOpToLLVM.cpp - views of shared-memory buffers -----------===//
+//
+// A memdesc lowers to !llvm.struct<(ptr<3>, i32 x rank)>: the base of its
+// allocation (or of one buffer of a multi-buffered allocation) and the
+// coordinates of the view's origin in it (see MemoryOpToLLVM.cpp, whose
+// addressing uses the view type's layout over its allocation shape). Views
+// only rewrite that struct:
+//   memdesc_trans     origin permuted like the dimensions;
+//   memdesc_subslice  origin + offsets;
+//   memdesc_index     base + index * (elements of one buffer), origin 0
+//                     (the source is a whole allocation, verified);
+//   memdesc_reshape / memdesc_reinterpret  whole buffers only (verified):
+//                     same base, origin 0.
+//
+//===----------------------------------------------------------------------===//
+#include "Conversion/TritonGPUToLLVM/Patterns.h"
+#include "Conversion/TritonGPUToLLVM/Utility.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+namespace ttg = mlir::triton::gpu;
+
+namespace {
+
+/// The struct of type `structType` with `base` and `origin`.
+Value packView(Location loc, OpBuilder &b, Type structType, Value base,
+               ArrayRef<Value> origin) {
+  SmallVector<Value> members{base};
+  llvm::append_range(members, origin);
+  return packLLElements(loc, structType, members, b);
+}
+
+SmallVector<Value> zeros(Location loc, OpBuilder &b, unsigned rank) {
+  return SmallVector<Value>(rank, i32Val(b, loc, 0));
+}
+
+struct MemDescTransOpConversion
+    : public ConvertOpToLLVMPattern<ttg::MemDescTransOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ttg::MemDescTransOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> members =
+        unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    SmallVector<Value> origin;
+    for (int32_t d : op.getOrder())
+      origin.push_back(members[1 + d]);
+    Type structType = getTypeConverter()->convertType(op.getType());
+    rewriter.replaceOp(
+        op, packView(loc, rewriter, structType, members[0], origin));
+    return success();
+  }
+};
+
+struct MemDescSubsliceOpConversion
+    : public ConvertOpToLLVMPattern<ttg::MemDescSubsliceOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ttg::MemDescSubsliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> members =
+        unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    SmallVector<Value> origin;
+    for (auto [d, offset] : llvm::enumerate(op.getOffsets())) {
+      Value o = members[1 + d];
+      if (offset != 0)
+        o = LLVM::AddOp::create(rewriter, loc, o,
+                                i32Val(rewriter, loc, offset));
+      origin.push_back(o);
+    }
+    Type structType = getTypeConverter()->convertType(op.getType());
+    rewriter.replaceOp(
+        op, packView(loc, rewriter, structType, members[0], origin));
+    return success();
+  }
+};
+
+struct MemDescIndexOpConversion
+    : public ConvertOpToLLVMPattern<ttg::MemDescIndexOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ttg::MemDescIndexOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ttg::MemDescType type = op.getType();
+    if (!type.getElementType().isIntOrFloat())
+      return op.emitOpError("lowering to LLVM supports buffers of integers "
+                            "and floats only");
+    SmallVector<Value> members =
+        unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    int64_t bufferElems = 1;
+    for (int64_t size : type.getShape())
+      bufferElems *= size;
+    unsigned bits = std::max(8u, type.getElementTypeBitWidth());
+    Value stride = i32Val(rewriter, loc, bufferElems * bits / 8);
+    Value bytes = LLVM::MulOp::create(rewriter, loc, adaptor.getIndex(),
+                                      stride);
+    Value base = LLVM::GEPOp::create(rewriter, loc, members[0].getType(),
+                                     rewriter.getI8Type(), members[0],
+                                     ArrayRef<LLVM::GEPArg>{bytes});
+    Type structType = getTypeConverter()->convertType(type);
+    rewriter.replaceOp(op, packView(loc, rewriter, structType, base,
+                                    zeros(loc, rewriter, type.getRank())));
+    return success();
+  }
+};
+
+/// memdesc_reshape and memdesc_reinterpret: a whole buffer seen anew.
+template <typename OpT>
+struct WholeBufferViewConversion : public ConvertOpToLLVMPattern<OpT> {
+  using ConvertOpToLLVMPattern<OpT>::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> members =
+        unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    ttg::MemDescType type = op.getType();
+    Type structType = this->getTypeConverter()->convertType(type);
+    rewriter.replaceOp(op, packView(loc, rewriter, structType, members[0],
+                                    zeros(loc, rewriter, type.getRank())));
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::populateMemDescViewOpToLLVMPatterns(
+    TypeConverterT &converter, RewritePatternSet &patterns) {
+  patterns.add<MemDescTransOpConversion, MemDescSubsliceOpConversion,
+               MemDescIndexOpConversion,
+               WholeBufferViewConversion<ttg::MemDescReshapeOp>,
+               WholeBufferViewConversion<ttg::MemDescReinterpretOp>>(
+      converter);
+}

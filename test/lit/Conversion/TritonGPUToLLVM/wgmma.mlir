@@ -1,0 +1,139 @@
+// RUN: triton-opt %s -split-input-file --allocate-shared-memory-nv --convert-triton-gpu-to-llvm -verify-each | FileCheck %s
+// RUN: triton-opt %s -split-input-file --allocate-shared-memory-nv --convert-triton-gpu-to-llvm | FileCheck %s --check-prefix=DESC
+
+// Both operands in shared memory (mm_f16_128x128x64_w4): 2 M reps x 4 K
+// steps of m64n128k16; A is K-major (128B swizzle, SBO 1024 B, LBO unused),
+// B is N-major (SBO 1024 B between 8-row K groups, LBO 8192 B to the next
+// 64 columns). The descriptors are Triton's: base field + these constants.
+// CHECK-LABEL: llvm.func @mm_f16_shared
+// CHECK: fence.proxy.async.shared::cta;
+// CHECK: nvvm.barrier0
+// CHECK: wgmma.fence.sync.aligned;
+// DESC-LABEL: llvm.func @mm_f16_shared
+// DESC-DAG: llvm.mlir.constant(4611686293305294848 : i64)
+// DESC-DAG: llvm.mlir.constant(4611686293338849280 : i64)
+// DESC-DAG: llvm.mlir.constant(4611686293305295366 : i64)
+// DESC-DAG: llvm.mlir.constant(4611686293338849664 : i64)
+// DESC-LABEL: llvm.func @attn_reg_a
+// CHECK-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0,$1,{{.*}}$63}, $128, $129, 1, 1, 1, 0, 1;
+// CHECK-NOT: wgmma.mma_async
+// CHECK: wgmma.commit_group.sync.aligned;
+// CHECK: wgmma.wait_group.sync.aligned 0;
+// CHECK: llvm.return
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @mm_f16_shared(%a: tensor<128x64xf16, #blocked1>, %b: tensor<64x128xf16, #blocked>, %acc: tensor<128x128xf32, #mma>) -> tensor<128x128xf32, #mma> {
+    %a_s = ttg.local_alloc %a : (tensor<128x64xf16, #blocked1>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %b_s = ttg.local_alloc %b : (tensor<64x128xf16, #blocked>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+    ttng.fence_async_shared {bCluster = false}
+    %d = ttng.warp_group_dot %a_s, %b_s, %acc {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+    %w:3 = ttng.warp_group_dot_wait %d, %a_s, %b_s {pendings = 0 : i32} : tensor<128x128xf32, #mma>, !ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<64x128xf16, #shared, #smem>
+    tt.return %w#0 : tensor<128x128xf32, #mma>
+  }
+}
+
+// -----
+
+// A from registers (attention's P @ V, attn_d64_full_w4): four 32-bit
+// registers of f16 pairs per instruction, then B's descriptor; B is
+// N-major (imm-trans-b 1) and no trans-a is written. The accumulator is a
+// zero constant: the first K step has scale-d 0 and no accumulator input.
+// CHECK-LABEL: llvm.func @attn_reg_a
+// CHECK: wgmma.fence.sync.aligned;
+// CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0,{{.*}},$31}, { $32, $33, $34, $35 }, $36, 0, 1, 1, 1;", "=f,{{.*}},=f,r,r,r,r,l"
+// CHECK-COUNT-3: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0,{{.*}},$31}, { $64, $65, $66, $67 }, $68, 1, 1, 1, 1;
+// CHECK-NOT: wgmma.mma_async
+// CHECK: wgmma.commit_group.sync.aligned;
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @attn_reg_a(%p: tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %v: tensor<64x64xf16, #blocked>) -> tensor<64x64xf32, #mma> {
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %v_s = ttg.local_alloc %v : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+    %d = ttng.warp_group_dot %p, %v_s, %zero {inputPrecision = 0 : i32, isAsync = true} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+    %w:2 = ttng.warp_group_dot_wait %d, %v_s {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !ttg.memdesc<64x64xf16, #shared, #smem>
+    tt.return %w#0 : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// fp8 (mm_e4m3_128x128x64_w4): both K-major (64B swizzle: SBO 512 B), no
+// transpose immediates. maxNumImpreciseAcc = 32 < K: every K step
+// accumulates into a fresh f32 partial sum, added into the accumulator.
+// CHECK-LABEL: llvm.func @e4m3_imprecise
+// DESC-LABEL: llvm.func @e4m3_imprecise
+// DESC-DAG: llvm.mlir.constant(-9223371899415822336 : i64)
+// DESC-LABEL: llvm.func @i8_sync
+// CHECK: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e5m2 {$0,{{.*}},$63}, $64, $65, 0, 1, 1;
+// CHECK: llvm.fadd
+// CHECK: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e5m2 {$0,{{.*}},$63}, $64, $65, 0, 1, 1;
+// CHECK: llvm.fadd
+// CHECK: wgmma.commit_group.sync.aligned;
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 32]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @e4m3_imprecise(%a: tensor<64x64xf8E4M3FN, #blocked>, %b: tensor<64x128xf8E5M2, #blocked>, %acc: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
+    %a_s = ttg.local_alloc %a : (tensor<64x64xf8E4M3FN, #blocked>) -> !ttg.memdesc<64x64xf8E4M3FN, #shared, #smem>
+    %b_s = ttg.local_alloc %b : (tensor<64x128xf8E5M2, #blocked>) -> !ttg.memdesc<64x128xf8E5M2, #shared1, #smem>
+    %d = ttng.warp_group_dot %a_s, %b_s, %acc {inputPrecision = 0 : i32, isAsync = false, maxNumImpreciseAcc = 32 : i32} : !ttg.memdesc<64x64xf8E4M3FN, #shared, #smem> * !ttg.memdesc<64x128xf8E5M2, #shared1, #smem> -> tensor<64x128xf32, #mma>
+    tt.return %d : tensor<64x128xf32, #mma>
+  }
+}
+
+// -----
+
+// int8 (mm_i8_128x128x64_w4): s32 accumulator in "r" registers, no scale
+// immediates; isAsync = false waits right after the commit.
+// CHECK-LABEL: llvm.func @i8_sync
+// CHECK: wgmma.mma_async.sync.aligned.m64n128k32.s32.s8.s8 {$0,{{.*}},$63}, $128, $129, 1;", "=r,{{.*}},=r,0,1,{{.*}},63,l,l"
+// CHECK: wgmma.mma_async.sync.aligned.m64n128k32.s32.s8.s8
+// CHECK: wgmma.commit_group.sync.aligned;
+// CHECK-NEXT: llvm.inline_asm has_side_effects {{.*}}"wgmma.wait_group.sync.aligned 0;"
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 32]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @i8_sync(%a: tensor<64x64xi8, #blocked>, %b: tensor<64x128xi8, #blocked>, %acc: tensor<64x128xi32, #mma>) -> tensor<64x128xi32, #mma> {
+    %a_s = ttg.local_alloc %a : (tensor<64x64xi8, #blocked>) -> !ttg.memdesc<64x64xi8, #shared, #smem>
+    %b_s = ttg.local_alloc %b : (tensor<64x128xi8, #blocked>) -> !ttg.memdesc<64x128xi8, #shared1, #smem>
+    %d = ttng.warp_group_dot %a_s, %b_s, %acc {inputPrecision = 0 : i32, isAsync = false} : !ttg.memdesc<64x64xi8, #shared, #smem> * !ttg.memdesc<64x128xi8, #shared1, #smem> -> tensor<64x128xi32, #mma>
+    tt.return %d : tensor<64x128xi32, #mma>
+  }
+}
+
+// -----
+
+// An f16 accumulator travels as 32 packed i32 registers ("=r"); the wait
+// with pendings = 1 ties them through wgmma.wait_group 1. The cluster fence.
+// CHECK-LABEL: llvm.func @f16acc_wait1
+// CHECK: fence.proxy.async.shared::cluster;
+// CHECK: wgmma.mma_async.sync.aligned.m64n128k16.f16.f16.f16 {$0,{{.*}},$31}, $64, $65, 1, 1, 1, 0, 0;
+// CHECK: wgmma.commit_group.sync.aligned;
+// CHECK: "wgmma.wait_group.sync.aligned 1;", "=r,{{.*}},=r,0,{{.*}},31"
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @f16acc_wait1(%a: tensor<64x16xf16, #blocked>, %b: tensor<16x128xf16, #blocked>, %acc: tensor<64x128xf16, #mma>) -> tensor<64x128xf16, #mma> {
+    %a_s = ttg.local_alloc %a : (tensor<64x16xf16, #blocked>) -> !ttg.memdesc<64x16xf16, #shared, #smem>
+    %b_s = ttg.local_alloc %b : (tensor<16x128xf16, #blocked>) -> !ttg.memdesc<16x128xf16, #shared1, #smem>
+    ttng.fence_async_shared {bCluster = true}
+    %d = ttng.warp_group_dot %a_s, %b_s, %acc {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x16xf16, #shared, #smem> * !ttg.memdesc<16x128xf16, #shared1, #smem> -> tensor<64x128xf16, #mma>
+    %w = ttng.warp_group_dot_wait %d {pendings = 1 : i32} : tensor<64x128xf16, #mma>
+    tt.return %w : tensor<64x128xf16, #mma>
+  }
+}
