@@ -165,6 +165,7 @@ struct ConvertTritonGPUToLLVM
     populateBarrierOpToLLVMPatterns(converter, patterns);
     populateFMADotOpToLLVMPatterns(converter, patterns);
     populateMMAv2DotOpToLLVMPatterns(converter, patterns, config);
+    populateLocalLoadLdMatrixPatterns(converter, patterns, config);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
