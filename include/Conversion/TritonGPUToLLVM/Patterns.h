@@ -85,6 +85,20 @@ void populateBarrierOpToLLVMPatterns(TypeConverterT &converter,
 void populateMemoryOpToLLVMPatterns(TypeConverterT &converter,
                                     RewritePatternSet &patterns,
                                     const LoweringConfig &config);
+/// tt.dot with a #ttg.blocked result: scalar multiply-adds
+/// (DotOpToLLVM/FMA.cpp).
+void populateFMADotOpToLLVMPatterns(TypeConverterT &converter,
+                                    RewritePatternSet &patterns);
+/// tt.dot with a #ttg.nvidia_mma version 2 result: mma.sync
+/// (DotOpToLLVM/MMAv2.cpp).
+void populateMMAv2DotOpToLLVMPatterns(TypeConverterT &converter,
+                                      RewritePatternSet &patterns,
+                                      const LoweringConfig &config);
+/// ttg.local_load of mma.sync operands with ldmatrix, ahead of the generic
+/// local_load (LocalLoadLdMatrix.cpp).
+void populateLocalLoadLdMatrixPatterns(TypeConverterT &converter,
+                                       RewritePatternSet &patterns,
+                                       const LoweringConfig &config);
 /// tt.histogram, tt.gather.
 void populateHistogramGatherOpToLLVMPatterns(TypeConverterT &converter,
                                              RewritePatternSet &patterns,

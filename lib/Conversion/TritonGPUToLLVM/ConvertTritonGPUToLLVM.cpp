@@ -35,6 +35,21 @@ namespace ttg = mlir::triton::gpu;
 
 namespace {
 
+/// tt.dot lowers on CUDA cores (#ttg.blocked result, DotOpToLLVM/FMA.cpp)
+/// and on mma.sync (#ttg.nvidia_mma version 2, DotOpToLLVM/MMAv2.cpp).
+LogicalResult checkDotLowerable(triton::DotOp dot) {
+  Attribute encoding = cast<RankedTensorType>(dot.getType()).getEncoding();
+  if (isa_and_nonnull<ttg::BlockedEncodingAttr>(encoding))
+    return success();
+  auto mma = dyn_cast_or_null<ttg::NvidiaMmaEncodingAttr>(encoding);
+  if (mma && mma.getVersionMajor() == 2)
+    return success();
+  return dot.emitOpError("lowering to LLVM supports results in #ttg.blocked "
+                         "(FMA) and #ttg.nvidia_mma version 2 (mma.sync) "
+                         "layouts, got ")
+         << encoding;
+}
+
 /// Constructs the patterns cannot lower, reported before converting (a
 /// failing pattern would otherwise leave the op to MLIR's generic arith
 /// lowering, which does not know tensors).
@@ -50,7 +65,12 @@ LogicalResult checkLowerable(ModuleOp module) {
     }
     // Tensor cores, TMA and the Hopper-specific ops come with a later
     // backend; say so by name rather than as a failed legalization.
-    if (isa<triton::DotOp, triton::DotScaledOp, triton::DescriptorLoadOp,
+    if (auto dot = dyn_cast<triton::DotOp>(op)) {
+      if (failed(checkDotLowerable(dot)))
+        ok = false;
+      return;
+    }
+    if (isa<triton::DotScaledOp, triton::DescriptorLoadOp,
             triton::DescriptorStoreOp, triton::DescriptorReduceOp,
             triton::DescriptorGatherOp, triton::DescriptorScatterOp>(op) ||
         (ns == "ttng" &&
@@ -148,6 +168,9 @@ struct ConvertTritonGPUToLLVM
     populateBarrierOpToLLVMPatterns(converter, patterns);
     populateWGMMAOpToLLVMPatterns(converter, patterns);
     populateMemDescViewOpToLLVMPatterns(converter, patterns);
+    populateFMADotOpToLLVMPatterns(converter, patterns);
+    populateMMAv2DotOpToLLVMPatterns(converter, patterns, config);
+    populateLocalLoadLdMatrixPatterns(converter, patterns, config);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

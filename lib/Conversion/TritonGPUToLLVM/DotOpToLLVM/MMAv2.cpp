@@ -1,0 +1,386 @@
+//===- MMAv2.cpp - tt.dot on mma.sync (#ttg.nvidia_mma version 2) ---------===//
+//
+// A dot whose result is #ttg.nvidia_mma version 2 (Ampere and Ada; on
+// Hopper, batched dots and dots on fewer than four warps) becomes
+// `mma.sync.aligned` instructions, one per 16 x 8 accumulator tile of a
+// warp and per K step of the instruction:
+//   f16, bf16 (f32 or f16 acc)   m16n8k16
+//   tf32 (f32 inputs)            m16n8k8
+//   s8 (i32 acc, satfinite)      m16n8k32
+//   e4m3 / e5m2 (f32 acc, sm_89) m16n8k32
+// The operands are #ttg.dot_op tensors in registers. Their linear layouts
+// are mma.sync's fragments (nvidiaMmaTile): lanes split as groupID = lane /
+// 4 along M (N for B) and lane % 4 along K, kWidth = 32 / bits consecutive
+// K elements per 32-bit register. We check that, then pick each fragment
+// element by its coordinates in lane 0 of warp 0 (the other lanes and warps
+// hold the same registers shifted by their own offset), so any repetition
+// order of the layouts (M, N, K and batch repetitions) works.
+//
+//===----------------------------------------------------------------------===//
+#include "Conversion/TritonGPUToLLVM/Patterns.h"
+#include "Conversion/TritonGPUToLLVM/Utility.h"
+#include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::triton;
+namespace ttg = mlir::triton::gpu;
+
+namespace {
+
+using Coords = SmallVector<int32_t>;
+
+/// The mma.sync instruction of a dot: its PTX name and its K.
+struct MmaInstr {
+  std::string name;
+  int k = 0;
+  /// Elements of A and B per 32-bit register (also the operands' kWidth).
+  int elemsPerReg = 0;
+  /// Whether the accumulator is f16 (two per 32-bit register).
+  bool f16Acc = false;
+};
+
+StringRef ptxTypeName(Type type) {
+  if (type.isF16())
+    return "f16";
+  if (type.isBF16())
+    return "bf16";
+  if (type.isF32())
+    return "f32";
+  if (type.isSignlessInteger(8) || type.isSignedInteger(8))
+    return "s8";
+  if (type.isSignlessInteger(32) || type.isSignedInteger(32))
+    return "s32";
+  if (isa<Float8E4M3FNType>(type))
+    return "e4m3";
+  if (isa<Float8E5M2Type>(type))
+    return "e5m2";
+  return "";
+}
+
+/// The instruction for a dot of `a` x `b` into `d` (tensor element types),
+/// or failure with the reason on `op`.
+FailureOr<MmaInstr> selectInstr(DotOp op, Type a, Type b, Type d,
+                                int computeCapability) {
+  StringRef aName = ptxTypeName(a), bName = ptxTypeName(b),
+            dName = ptxTypeName(d);
+  auto refuse = [&]() -> FailureOr<MmaInstr> {
+    return op.emitOpError("mma.sync lowering does not support ")
+           << a << " x " << b << " -> " << d;
+  };
+  if (aName.empty() || bName.empty() || dName.empty())
+    return refuse();
+  MmaInstr instr;
+  std::string types;
+  if ((a.isF16() || a.isBF16()) && a == b && (d.isF32() || d == a)) {
+    if (a.isBF16() && !d.isF32())
+      return refuse();
+    instr.k = 16;
+    instr.elemsPerReg = 2;
+    instr.f16Acc = d.isF16();
+    types = (dName + "." + aName + "." + bName + "." + dName).str();
+  } else if (a.isF32() && b.isF32() && d.isF32()) {
+    if (op.getInputPrecision() != InputPrecision::TF32)
+      return op.emitOpError("mma.sync takes f32 inputs as tf32 only, got "
+                            "inputPrecision = ")
+             << stringifyInputPrecision(op.getInputPrecision());
+    instr.k = 8;
+    instr.elemsPerReg = 1;
+    types = "f32.tf32.tf32.f32";
+  } else if (aName == "s8" && bName == "s8" && dName == "s32") {
+    instr.k = 32;
+    instr.elemsPerReg = 4;
+    types = "satfinite.s32.s8.s8.s32";
+  } else if (isFloat8(a) && isFloat8(b) && d.isF32()) {
+    if (computeCapability < 89)
+      return op.emitOpError("mma.sync on 8-bit floats needs sm_89 or newer, "
+                            "the target is sm_")
+             << computeCapability;
+    instr.k = 32;
+    instr.elemsPerReg = 4;
+    types = ("f32." + aName + "." + bName + ".f32").str();
+  } else {
+    return refuse();
+  }
+  instr.name = "mma.sync.aligned.m16n8k" + std::to_string(instr.k) +
+               ".row.col." + types;
+  return instr;
+}
+
+/// For every coordinate held by lane 0 of warp 0 (CTA 0), its first
+/// register.
+std::map<Coords, int32_t> registersByCoords(const LinearLayout &layout) {
+  MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
+  std::map<Coords, int32_t> map;
+  for (int32_t r = layout.getInDimSize(kRegister(ctx)) - 1; r >= 0; --r)
+    map[applyLinearLayoutConst(layout, {{kRegister(ctx), r}})] = r;
+  return map;
+}
+
+/// Whether `layout`'s lanes are mma.sync's fragment: lane bits 0, 1 step
+/// `innerStep` and 2 * `innerStep` along `inner`, bits 2-4 step 1, 2, 4
+/// along `outer`.
+bool isFragmentLanes(const LinearLayout &layout, unsigned inner,
+                     int32_t innerStep, unsigned outer) {
+  MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
+  if (layout.getInDimSizeLog2(kLane(ctx)) != 5)
+    return false;
+  unsigned rank = layout.getNumOutDims();
+  for (int i = 0; i < 5; ++i) {
+    Coords expected(rank, 0);
+    if (i < 2)
+      expected[inner] = innerStep << i;
+    else
+      expected[outer] = 1 << (i - 2);
+    if (Coords(layout.getBasis(kLane(ctx), i)) != expected)
+      return false;
+  }
+  return true;
+}
+
+/// Whether `operand`'s warps and CTAs sit where `acc`'s do, broadcast along
+/// the operand's K dimension `kDim`.
+bool sameWarps(const LinearLayout &operand, const LinearLayout &acc,
+               unsigned kDim) {
+  MLIRContext *ctx = acc.getInDimNames().begin()->getContext();
+  for (StringAttr dim : {kWarp(ctx), kBlock(ctx)}) {
+    int bits = acc.hasInDim(dim) ? acc.getInDimSizeLog2(dim) : 0;
+    int opBits = operand.hasInDim(dim) ? operand.getInDimSizeLog2(dim) : 0;
+    if (bits != opBits)
+      return false;
+    for (int i = 0; i < bits; ++i) {
+      Coords expected(acc.getBasis(dim, i));
+      expected[kDim] = 0;
+      if (Coords(operand.getBasis(dim, i)) != expected)
+        return false;
+    }
+  }
+  return true;
+}
+
+/// `values` (one 32-bit register's worth of elements) as an i32.
+Value packRegister(Location loc, OpBuilder &b, ArrayRef<Value> values) {
+  Type i32 = b.getI32Type();
+  if (values.size() == 1)
+    return LLVM::BitcastOp::create(b, loc, i32, values.front());
+  auto vecType = VectorType::get(values.size(), values.front().getType());
+  Value vec = LLVM::UndefOp::create(b, loc, vecType);
+  for (auto [i, v] : llvm::enumerate(values))
+    vec = LLVM::InsertElementOp::create(b, loc, vec, v, i32Val(b, loc, i));
+  return LLVM::BitcastOp::create(b, loc, i32, vec);
+}
+
+struct MMAv2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
+  MMAv2DotOpConversion(TypeConverterT &converter, const LoweringConfig &config)
+      : ConvertOpToLLVMPattern(converter), config(config) {}
+
+  LogicalResult
+  matchAndRewrite(DotOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto dType = cast<RankedTensorType>(op.getType());
+    auto mma = dyn_cast_or_null<ttg::NvidiaMmaEncodingAttr>(dType.getEncoding());
+    if (!mma || mma.getVersionMajor() != 2)
+      return rewriter.notifyMatchFailure(op, "not an mma v2 dot");
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    FailureOr<MmaInstr> instr =
+        selectInstr(op, aType.getElementType(), bType.getElementType(),
+                    dType.getElementType(), config.computeCapability);
+    if (failed(instr))
+      return failure();
+    for (RankedTensorType type : {aType, bType}) {
+      auto dot =
+          dyn_cast_or_null<ttg::DotOperandEncodingAttr>(type.getEncoding());
+      if (!dot || dot.getParent() != mma)
+        return op.emitOpError("with a #ttg.nvidia_mma result needs "
+                              "#ttg.dot_op operands with that parent");
+      if (dot.getKWidth() != unsigned(instr->elemsPerReg))
+        return op.emitOpError("mma.sync lowering needs kWidth = ")
+               << instr->elemsPerReg << " for " << type.getElementType()
+               << " operands, got " << dot.getKWidth();
+    }
+    for (RankedTensorType type : {aType, bType, dType})
+      if (failed(ttg::tryToLinearLayout(type.getShape(), type.getEncoding(),
+                                        [&] { return op.emitOpError(); })))
+        return failure();
+
+    unsigned rank = dType.getRank();
+    unsigned mDim = rank - 2, nDim = rank - 1;
+    int e = instr->elemsPerReg;
+    LinearLayout aLayout = ttg::toLinearLayout(aType);
+    LinearLayout bLayout = ttg::toLinearLayout(bType);
+    LinearLayout dLayout = ttg::toLinearLayout(dType);
+    if (!isFragmentLanes(aLayout, /*inner=*/nDim, e, /*outer=*/mDim) ||
+        !isFragmentLanes(bLayout, /*inner=*/mDim, e, /*outer=*/nDim) ||
+        !isFragmentLanes(dLayout, /*inner=*/nDim, 2, /*outer=*/mDim) ||
+        !sameWarps(aLayout, dLayout, /*kDim=*/nDim) ||
+        !sameWarps(bLayout, dLayout, /*kDim=*/mDim))
+      return op.emitOpError("operand and result layouts are not mma.sync "
+                            "fragments of the same warps");
+    int64_t K = aType.getShape()[rank - 1];
+    if (K % instr->k != 0)
+      return op.emitOpError("mma.sync lowering needs K to be a multiple of ")
+             << instr->k << ", got " << K;
+
+    Location loc = op.getLoc();
+    SmallVector<Value> aRegs = unpackLLElements(loc, adaptor.getA(), rewriter);
+    SmallVector<Value> bRegs = unpackLLElements(loc, adaptor.getB(), rewriter);
+    SmallVector<Value> cRegs = unpackLLElements(loc, adaptor.getC(), rewriter);
+    std::map<Coords, int32_t> aOf = registersByCoords(aLayout);
+    std::map<Coords, int32_t> bOf = registersByCoords(bLayout);
+    std::map<Coords, int32_t> dOf = registersByCoords(dLayout);
+    MLIRContext *ctx = getContext();
+
+    // The accumulator's 16 x 8 tiles (their origin in lane 0 of warp 0), in
+    // register order.
+    SmallVector<Coords> tiles;
+    std::map<Coords, unsigned> tileIndex;
+    for (int32_t r = 0, n = cRegs.size(); r < n; ++r) {
+      Coords origin = applyLinearLayoutConst(dLayout, {{kRegister(ctx), r}});
+      origin[mDim] &= ~15;
+      origin[nDim] &= ~7;
+      if (tileIndex.try_emplace(origin, tiles.size()).second)
+        tiles.push_back(origin);
+    }
+
+    // Elements of `regs` at `coords` (via `of`), one packed register.
+    bool missing = false;
+    std::map<SmallVector<int32_t>, Value> packed;
+    auto packAt = [&](const std::map<Coords, int32_t> &of,
+                      ArrayRef<Value> regs, ArrayRef<Coords> coords) {
+      // The operand's tag first: A, B and C registers are distinct keys.
+      SmallVector<int32_t> indices{&of == &aOf ? 0 : &of == &bOf ? 1 : 2};
+      for (const Coords &c : coords) {
+        auto it = of.find(c);
+        if (it == of.end()) {
+          missing = true;
+          return Value();
+        }
+        indices.push_back(it->second);
+      }
+      Value &cached = packed[indices];
+      if (!cached) {
+        SmallVector<Value> values;
+        for (int32_t i : ArrayRef(indices).drop_front())
+          values.push_back(regs[i]);
+        cached = packRegister(loc, rewriter, values);
+      }
+      return cached;
+    };
+
+    // The accumulator tile's values: 4 f32/i32 or 2 packed f16x2.
+    Type accElem = cRegs.front().getType();
+    SmallVector<SmallVector<Value>> acc(tiles.size());
+    for (auto [t, origin] : llvm::enumerate(tiles)) {
+      SmallVector<Coords> coords;
+      for (int i = 0; i < 4; ++i) {
+        Coords c = origin;
+        c[mDim] += 8 * (i >> 1);
+        c[nDim] += i & 1;
+        coords.push_back(c);
+      }
+      if (instr->f16Acc) {
+        acc[t].push_back(packAt(dOf, cRegs, ArrayRef(coords).take_front(2)));
+        acc[t].push_back(packAt(dOf, cRegs, ArrayRef(coords).drop_front(2)));
+      } else {
+        for (const Coords &c : coords) {
+          auto it = dOf.find(c);
+          if (it == dOf.end()) {
+            missing = true;
+            break;
+          }
+          acc[t].push_back(cRegs[it->second]);
+        }
+      }
+    }
+    if (missing)
+      return op.emitOpError("accumulator registers do not cover whole "
+                            "mma.sync tiles");
+
+    unsigned numC = instr->f16Acc ? 2 : 4;
+    Type cType = instr->f16Acc ? rewriter.getI32Type() : accElem;
+    StringRef cClass = isa<FloatType>(cType) ? "f" : "r";
+    std::string asmString = instr->name + " " + getAsmOperandList(0, numC) +
+                            ", " + getAsmOperandList(numC, 4) + ", " +
+                            getAsmOperandList(numC + 4, 2) + ", " +
+                            getAsmOperandList(numC + 6, numC) + ";";
+    std::string constraints;
+    for (unsigned i = 0; i < numC; ++i)
+      constraints += ("=" + cClass + ",").str();
+    constraints += "r,r,r,r,r,r";
+    for (unsigned i = 0; i < numC; ++i)
+      constraints += "," + std::to_string(i);
+    auto resultType = LLVM::LLVMStructType::getLiteral(
+        ctx, SmallVector<Type>(numC, cType));
+
+    // K outermost (every tile's sum runs over k in order), then the tiles.
+    for (int64_t k0 = 0; k0 < K; k0 += instr->k) {
+      for (auto [t, origin] : llvm::enumerate(tiles)) {
+        SmallVector<Value> operands;
+        for (int ri = 0; ri < 4; ++ri) {
+          SmallVector<Coords> coords;
+          for (int j = 0; j < e; ++j) {
+            Coords c = origin;
+            c[mDim] += 8 * (ri & 1);
+            c[nDim] = k0 + 4 * e * (ri >> 1) + j;
+            coords.push_back(c);
+          }
+          operands.push_back(packAt(aOf, aRegs, coords));
+        }
+        for (int ri = 0; ri < 2; ++ri) {
+          SmallVector<Coords> coords;
+          for (int j = 0; j < e; ++j) {
+            Coords c = origin;
+            c[mDim] = k0 + 4 * e * ri + j;
+            coords.push_back(c);
+          }
+          operands.push_back(packAt(bOf, bRegs, coords));
+        }
+        if (missing)
+          return op.emitOpError("operand registers do not hold the K range "
+                                "of every mma.sync tile");
+        llvm::append_range(operands, acc[t]);
+        Value result = emitInlineAsm(loc, rewriter, resultType, operands,
+                                     asmString, constraints, /*pure=*/true);
+        for (unsigned i = 0; i < numC; ++i)
+          acc[t][i] = LLVM::ExtractValueOp::create(rewriter, loc, result, i);
+      }
+    }
+
+    // Back to one value per accumulator register.
+    SmallVector<Value> results(cRegs.size());
+    for (int32_t r = 0, n = cRegs.size(); r < n; ++r) {
+      Coords c = applyLinearLayoutConst(dLayout, {{kRegister(ctx), r}});
+      Coords origin = c;
+      origin[mDim] &= ~15;
+      origin[nDim] &= ~7;
+      unsigned i = 2 * ((c[mDim] & 8) ? 1 : 0) + (c[nDim] & 1);
+      ArrayRef<Value> tile = acc[tileIndex.at(origin)];
+      if (!instr->f16Acc) {
+        results[r] = tile[i];
+        continue;
+      }
+      auto pairType = VectorType::get(2, accElem);
+      Value pair = LLVM::BitcastOp::create(rewriter, loc, pairType, tile[i / 2]);
+      results[r] = LLVM::ExtractElementOp::create(rewriter, loc, pair,
+                                                  i32Val(rewriter, loc, i % 2));
+    }
+    rewriter.replaceOp(
+        op, packLLElements(loc, adaptor.getC().getType(), results, rewriter));
+    return success();
+  }
+
+private:
+  LoweringConfig config;
+};
+
+} // namespace
+
+void mlir::triton::populateMMAv2DotOpToLLVMPatterns(
+    TypeConverterT &converter, RewritePatternSet &patterns,
+    const LoweringConfig &config) {
+  patterns.add<MMAv2DotOpConversion>(converter, config);
+}
