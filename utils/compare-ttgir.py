@@ -9,8 +9,9 @@ layout aliases (#blocked1, #mma, #shared, ...) replaced by their definitions.
 
 Per kernel it reports whether
   layouts  the sets of layout definitions (#blocked/#mma/#shared/#linear) match,
-  loop     the op sequence inside every scf.for matches (ops with their types),
-  kernel   the whole function body matches, op for op;
+  loop     the op sequence inside every scf.for matches (ops with their types);
+           "order" when the same ops appear in another order,
+  kernel   the whole function body matches, op for op ("order" likewise);
 and, with --diff, the first differing lines.
 
 usage: utils/compare-ttgir.py [--dump DIR] [--opt build/bin/triton-opt]
@@ -125,16 +126,23 @@ def main():
         theirs = open(os.path.join(case_dir, case + '.ttgir')).read()
         lay_t, lines_t = normalize(theirs)
         lay_o, lines_o = normalize(ours)
+        loop_t, loop_o = loop_bodies(lines_t), loop_bodies(lines_o)
         ok = {
             'layouts': lay_t == lay_o,
-            'loop': loop_bodies(lines_t) == loop_bodies(lines_o),
+            'loop': loop_t == loop_o,
             'kernel': lines_t == lines_o,
         }
         for k, v in ok.items():
             total[k] += v
-        print('%-32s layouts %-4s loop %-4s kernel %s' % (
+
+        def verdict(same, a, b):
+            if same:
+                return 'ok'
+            return 'order' if sorted(a) == sorted(b) else 'DIFF'
+        print('%-32s layouts %-4s loop %-5s kernel %s' % (
             case, 'ok' if ok['layouts'] else 'DIFF',
-            'ok' if ok['loop'] else 'DIFF', 'ok' if ok['kernel'] else 'DIFF'))
+            verdict(ok['loop'], loop_t, loop_o),
+            verdict(ok['kernel'], lines_t, lines_o)))
         if args.diff:
             if not ok['layouts']:
                 for line in first_diff(lay_t, lay_o, 0):

@@ -16,7 +16,6 @@
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/Transforms/LayoutUtility.h"
-#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/MapVector.h"
@@ -29,46 +28,6 @@ namespace mlir::triton::gpu {
 namespace {
 
 using Encodings = llvm::SmallSetVector<Attribute, 4>;
-
-/// True if an mma-encoded value is converted back to an mma or dot-operand
-/// layout further down (through loops and branches). Propagating an mma
-/// layout is only worth it then; otherwise reductions and stores would run in
-/// the mma layout.
-bool reachesMmaConversion(Value root) {
-  SmallVector<Value> queue = {root};
-  DenseSet<Value> seen = {root};
-  while (!queue.empty()) {
-    Value current = queue.pop_back_val();
-    SetVector<Operation *> forward;
-    getForwardSlice(current, &forward);
-    for (Operation *op : forward) {
-      if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
-        Attribute dst = convert.getType().getEncoding();
-        if (isa<NvidiaMmaEncodingAttr, DotOperandEncodingAttr>(dst))
-          return true;
-      }
-      if (isa<LocalAllocOp, LocalStoreOp>(op))
-        return true;
-      auto yield = dyn_cast<scf::YieldOp>(op);
-      if (!yield)
-        continue;
-      Operation *parent = yield->getParentOp();
-      for (OpOperand &operand : yield->getOpOperands()) {
-        Operation *def = operand.get().getDefiningOp();
-        if (!(def && forward.contains(def)) && operand.get() != current)
-          continue;
-        Value next;
-        if (auto forOp = dyn_cast<scf::ForOp>(parent))
-          next = forOp.getRegionIterArg(operand.getOperandNumber());
-        else if (isa<scf::IfOp>(parent))
-          next = parent->getResult(operand.getOperandNumber());
-        if (next && seen.insert(next).second)
-          queue.push_back(next);
-      }
-    }
-  }
-  return false;
-}
 
 bool isLayoutAnchor(Operation *op) {
   if (isa<LoadOp, StoreOp>(op))
@@ -130,9 +89,8 @@ void LayoutPropagation::initAnchors() {
     auto type = dyn_cast<RankedTensorType>(value.getType());
     if (!type || !type.getEncoding())
       return;
-    if (isa<NvidiaMmaEncodingAttr>(type.getEncoding()) &&
-        value.getDefiningOp() && !reachesMmaConversion(value))
-      return;
+    // Every dot's mma result anchors its layout, as in Triton 3.6 (which no
+    // longer checks that the value is converted back to mma further down).
     layouts[value].insert(type.getEncoding());
   };
   // Function arguments anchor their layout too (tests pass tensors in).

@@ -39,8 +39,25 @@ unsigned getElementBitWidth(RankedTensorType type) {
 
 SmallVector<unsigned> getOrderForMemory(RankedTensorType type) {
   Attribute encoding = type.getEncoding();
-  SmallVector<unsigned> order = getOrder(encoding);
-  SmallVector<unsigned> threadOrder = getThreadOrder(encoding);
+  // The register order and the lane order of the layout's linear layout
+  // (dims in the order their bases first move them, the rest after), as
+  // Triton's linear encoding reports them.
+  auto quiet = []() -> InFlightDiagnostic { return InFlightDiagnostic(); };
+  FailureOr<LinearLayout> layout =
+      tryToLinearLayout(type.getShape(), encoding, quiet);
+  SmallVector<unsigned> order, threadOrder;
+  if (succeeded(layout)) {
+    MLIRContext *ctx = type.getContext();
+    SmallVector<unsigned> descending(type.getRank());
+    std::iota(descending.rbegin(), descending.rend(), 0);
+    order = getLinearLayoutOrder(*layout, StringAttr::get(ctx, "register"),
+                                 descending);
+    threadOrder =
+        getLinearLayoutOrder(*layout, StringAttr::get(ctx, "lane"), order);
+  } else {
+    order = getOrder(encoding);
+    threadOrder = getThreadOrder(encoding);
+  }
   if (order == threadOrder)
     return order;
   SmallVector<unsigned> elemsPerThread =

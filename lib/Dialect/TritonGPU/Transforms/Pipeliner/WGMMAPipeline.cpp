@@ -69,7 +69,9 @@ struct PipelinePass
     SmallVector<scf::ForOp> loops;
     module.walk([&](scf::ForOp loop) { loops.push_back(loop); });
 
-    bool loopWithDot = llvm::any_of(loops, [](scf::ForOp loop) {
+    // Once per module, at the first loop with a dot (by location, so the
+    // diagnostic does not print the whole op).
+    auto hasDot = [](scf::ForOp loop) {
       return loop
           ->walk([](Operation *op) {
             return isa<DotOp, DotScaledOp, ttng::WarpGroupDotOp>(op)
@@ -77,10 +79,12 @@ struct PipelinePass
                        : WalkResult::advance();
           })
           .wasInterrupted();
-    });
-    if (numStages > 1 && loopWithDot)
-      module.emitRemark("software pipelining is not implemented yet; the "
-                        "loop runs unpipelined");
+    };
+    auto firstWithDot = llvm::find_if(loops, hasDot);
+    if (numStages > 1 && firstWithDot != loops.end())
+      emitRemark(firstWithDot->getLoc(),
+                 "software pipelining is not implemented yet; the loop runs "
+                 "unpipelined");
 
     // Every wgmma directly in a loop body is made async and waited for at
     // once: no operand here is multi-buffered, so no dot can stay in
