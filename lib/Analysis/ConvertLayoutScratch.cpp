@@ -174,9 +174,12 @@ SmallVector<int32_t> computeSegment(ArrayRef<int32_t> bankSrc,
 
 } // namespace
 
-SwizzledCvtTile mlir::triton::getSwizzledCvtTile(const LinearLayout &src,
-                                                  const LinearLayout &dst,
-                                                  unsigned bitwidth) {
+namespace {
+
+/// The tile with a vector of at most `maxVecBases` register bases.
+SwizzledCvtTile buildSwizzledCvtTile(const LinearLayout &src,
+                                     const LinearLayout &dst,
+                                     unsigned bitwidth, unsigned maxVecBases) {
   MLIRContext *ctx = src.getInDimNames().begin()->getContext();
   StringAttr kRegister = StringAttr::get(ctx, "register");
   StringAttr kLane = StringAttr::get(ctx, "lane");
@@ -196,7 +199,8 @@ SwizzledCvtTile mlir::triton::getSwizzledCvtTile(const LinearLayout &src,
 
   // Vectorize over registers contiguous in both, at most 128 bits.
   tile.vec = intersectionBasis(regSrc, regDst, numBits);
-  unsigned maxVecBits = llvm::Log2_32(128 / bitwidth);
+  unsigned maxVecBits =
+      std::min<unsigned>(llvm::Log2_32(128 / bitwidth), maxVecBases);
   if (tile.vec.size() > maxVecBits)
     tile.vec.resize(maxVecBits);
   unsigned vecBytesBits = (1u << tile.vec.size()) * bitwidth;
@@ -233,6 +237,54 @@ SwizzledCvtTile mlir::triton::getSwizzledCvtTile(const LinearLayout &src,
   for (int32_t v : flatBases(srcFlat, kBlock))
     tile.numBlockBits += v != 0;
   return tile;
+}
+
+unsigned tileBytes(const SwizzledCvtTile &tile, unsigned bitwidth) {
+  unsigned bits = tile.numBits - tile.reps.size();
+  bits -= std::min(bits, tile.numBlockBits);
+  return (1u << bits) * bitwidth / 8;
+}
+
+} // namespace
+
+SwizzledCvtTile mlir::triton::getSwizzledCvtTile(const LinearLayout &src,
+                                                  const LinearLayout &dst,
+                                                  unsigned bitwidth) {
+  // A vector basis that is a register on both sides could instead be a
+  // round. Wide vectors save accesses, rounds save shared memory (at two
+  // barriers each). Triton stores 16-bit mma accumulators (pairs along a
+  // row in registers, lanes stepping by 2: stmatrix's 8x8 fragments)
+  // through stmatrix tiles, which keep big conversions (a matmul's
+  // epilogue) in rounds of a few KiB, and its kernels' shared budget counts
+  // on that; so there, while the tile is over kMaxTileBytes, narrow the
+  // vector when that makes the tile smaller. (Other conversions take
+  // Triton's generic tile, as here.)
+  constexpr unsigned kMaxTileBytes = 16 * 1024;
+  MLIRContext *ctx = src.getInDimNames().begin()->getContext();
+  StringAttr kRegister = StringAttr::get(ctx, "register");
+  StringAttr kLane = StringAttr::get(ctx, "lane");
+  LinearLayout srcRegs = src.removeZeroBasesAlongDim(kRegister);
+  // Steps of `v` along the last (row) dimension only.
+  auto alongRow = [&](ArrayRef<int32_t> basis, int32_t v) {
+    for (size_t i = 0; i + 1 < basis.size(); ++i)
+      if (basis[i] != 0)
+        return false;
+    return !basis.empty() && basis.back() == v;
+  };
+  bool stmatrixLike =
+      bitwidth == 16 && srcRegs.getInDimSizeLog2(kRegister) >= 1 &&
+      srcRegs.getInDimSizeLog2(kLane) >= 2 &&
+      alongRow(srcRegs.getBasis(kRegister, 0), 1) &&
+      alongRow(srcRegs.getBasis(kLane, 0), 2) &&
+      alongRow(srcRegs.getBasis(kLane, 1), 4);
+  SwizzledCvtTile best = buildSwizzledCvtTile(src, dst, bitwidth, 32);
+  for (int k = int(best.vec.size()) - 1; stmatrixLike &&
+       k >= 0 && tileBytes(best, bitwidth) > kMaxTileBytes; --k) {
+    SwizzledCvtTile narrower = buildSwizzledCvtTile(src, dst, bitwidth, k);
+    if (tileBytes(narrower, bitwidth) < tileBytes(best, bitwidth))
+      best = std::move(narrower);
+  }
+  return best;
 }
 
 unsigned mlir::triton::getNumScratchElemsSwizzledCvt(const LinearLayout &src,

@@ -6,7 +6,13 @@
 // offset the memdesc's shared layout gives to the allocation coordinates
 // c + origin; the layout maps offsets to coordinates, so we use its inverse
 // (the origin is a multiple of the view's shape, so c + origin == c ^ origin
-// and the inverse stays linear). Accesses are one element each.
+// and the inverse stays linear).
+//
+// Accesses are vectorized: the register -> offset map (the tensor's layout
+// composed with the inverse shared layout) says how many leading registers
+// step through consecutive, aligned offsets; that many (up to 128 bits) go
+// in one ld/st.shared. Subviews (whose origin could break the alignment)
+// are accessed one element at a time.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TritonGPUToLLVM/Patterns.h"
@@ -68,18 +74,52 @@ SmallVector<Value> elementAddresses(Location loc, OpBuilder &b,
   return addresses;
 }
 
+/// How many consecutive registers of `tensorType` one access to `memDesc`
+/// covers: registers at consecutive offsets, aligned, at most 128 bits.
+unsigned getVectorSize(ttg::MemDescType memDesc, RankedTensorType tensorType,
+                       unsigned storedBits) {
+  ArrayRef<int64_t> alloc = memDesc.getAllocShape();
+  if (alloc.take_back(memDesc.getRank()) != memDesc.getShape())
+    return 1;
+  LinearLayout reg = ttg::toLinearLayout(tensorType);
+  LinearLayout shared = ttg::toLinearLayout(memDesc);
+  MLIRContext *ctx = tensorType.getContext();
+  if (*reg.getInDimNames().begin() != kRegister(ctx) ||
+      *shared.getOutDimNames().begin() != *reg.getOutDimNames().begin() ||
+      !shared.hasInDim(kOffset(ctx)))
+    return 1;
+  int maxElems = std::max(1u, 128 / storedBits);
+  return std::max(1, ttg::getSharedVectorization(reg, shared, maxElems));
+}
+
+/// `values[i..i+vec)` as one value (a vector when vec > 1).
+Value packVector(Location loc, OpBuilder &b, ArrayRef<Value> values) {
+  if (values.size() == 1)
+    return values.front();
+  auto vecType = VectorType::get({int64_t(values.size())},
+                                 values.front().getType());
+  Value vec = LLVM::UndefOp::create(b, loc, vecType);
+  for (auto [i, v] : llvm::enumerate(values))
+    vec = LLVM::InsertElementOp::create(b, loc, vec, v, i32Val(b, loc, i));
+  return vec;
+}
+
 /// Stores the elements of `tensor` (lowered `values`) into `memDesc`.
 void storeTensor(Location loc, OpBuilder &b, ttg::MemDescType memDesc,
                  Value llvmMemDesc, RankedTensorType tensorType,
                  ArrayRef<Value> values) {
   Type stored = storedType(values.front().getType(), b);
+  unsigned vec = getVectorSize(memDesc, tensorType, getBitWidth(stored));
   SmallVector<Value> addresses =
       elementAddresses(loc, b, memDesc, llvmMemDesc, tensorType, stored);
-  for (auto [value, address] : llvm::zip(values, addresses)) {
-    Value v = value.getType() == stored
-                  ? value
-                  : Value(LLVM::ZExtOp::create(b, loc, stored, value));
-    LLVM::StoreOp::create(b, loc, v, address);
+  for (size_t i = 0; i < values.size(); i += vec) {
+    SmallVector<Value> group;
+    for (Value value : values.slice(i, vec))
+      group.push_back(value.getType() == stored
+                          ? value
+                          : Value(LLVM::ZExtOp::create(b, loc, stored, value)));
+    LLVM::StoreOp::create(b, loc, packVector(loc, b, group), addresses[i],
+                          vec * getBitWidth(stored) / 8);
   }
 }
 
@@ -167,13 +207,23 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
       return rewriter.notifyMatchFailure(op, "result type");
     Type element = cast<LLVM::LLVMStructType>(structType).getBody().front();
     Type stored = storedType(element, rewriter);
+    unsigned vec = getVectorSize(type, op.getType(), getBitWidth(stored));
+    SmallVector<Value> addresses = elementAddresses(
+        loc, rewriter, type, adaptor.getSrc(), op.getType(), stored);
+    Type loadType = vec == 1 ? stored
+                             : Type(VectorType::get({int64_t(vec)}, stored));
     SmallVector<Value> values;
-    for (Value address : elementAddresses(loc, rewriter, type, adaptor.getSrc(),
-                                          op.getType(), stored)) {
-      Value v = LLVM::LoadOp::create(rewriter, loc, stored, address);
-      if (stored != element)
-        v = LLVM::TruncOp::create(rewriter, loc, element, v);
-      values.push_back(v);
+    for (size_t i = 0; i < addresses.size(); i += vec) {
+      Value loaded = LLVM::LoadOp::create(rewriter, loc, loadType, addresses[i],
+                                          vec * getBitWidth(stored) / 8);
+      for (unsigned j = 0; j < vec; ++j) {
+        Value v = vec == 1 ? loaded
+                           : Value(LLVM::ExtractElementOp::create(
+                                 rewriter, loc, loaded, i32Val(rewriter, loc, j)));
+        if (stored != element)
+          v = LLVM::TruncOp::create(rewriter, loc, element, v);
+        values.push_back(v);
+      }
     }
     rewriter.replaceOp(op, packLLElements(loc, structType, values, rewriter));
     return success();

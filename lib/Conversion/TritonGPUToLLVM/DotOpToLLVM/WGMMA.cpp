@@ -551,19 +551,67 @@ LogicalResult WarpGroupDotOpConversion::matchAndRewrite(
                           constraints);
   };
 
+  // The registers wgmma reads (accumulators, A fragments) must all be
+  // written before wgmma.fence, or ptxas injects warpgroup.arrive before
+  // each mma. Pure code computing them could sink past the fence, so they
+  // go through one side-effecting asm first.
+  SmallVector<Value> pinned;
+  SmallVector<SmallVector<unsigned>> accSlots(numRepM * numRepN),
+      aSlots(numRepM * numRepK);
+  if (!zeroAcc) {
+    for (int m = 0; m < numRepM; ++m)
+      for (int n = 0; n < numRepN; ++n) {
+        SmallVector<Value> accElems;
+        for (int j = 0; j < accSize; ++j)
+          accElems.push_back(cValues[accIndex(m, n, j)]);
+        for (Value v : packToI32(loc, rewriter, accElems)) {
+          if (dElem.isF32())
+            v = LLVM::BitcastOp::create(rewriter, loc, regType, v);
+          accSlots[m * numRepN + n].push_back(pinned.size());
+          pinned.push_back(v);
+        }
+      }
+  }
+  if (aTensor) {
+    for (int m = 0; m < numRepM; ++m)
+      for (int k = 0; k < numRepK; ++k) {
+        SmallVector<Value> elems;
+        for (int j = 0; j < aElems; ++j)
+          elems.push_back(aValues[aIndex(m, k, j)]);
+        for (Value v : packToI32(loc, rewriter, elems)) {
+          aSlots[m * numRepK + k].push_back(pinned.size());
+          pinned.push_back(v);
+        }
+      }
+  }
+  if (!pinned.empty()) {
+    std::string constraints;
+    SmallVector<Type> types;
+    for (auto [i, v] : llvm::enumerate(pinned)) {
+      constraints += i ? ",=" : "=";
+      constraints += v.getType().isF32() ? "f" : "r";
+      types.push_back(v.getType());
+    }
+    for (size_t i = 0; i < pinned.size(); ++i)
+      constraints += "," + std::to_string(i);
+    Value pin = emitInlineAsm(
+        loc, rewriter, LLVM::LLVMStructType::getLiteral(ctx, types), pinned,
+        "// wgmma operands ready", constraints);
+    for (size_t i = 0; i < pinned.size(); ++i)
+      pinned[i] = LLVM::ExtractValueOp::create(rewriter, loc, pin, i);
+  }
+  auto pick = [&](ArrayRef<unsigned> slots) {
+    SmallVector<Value> out;
+    for (unsigned i : slots)
+      out.push_back(pinned[i]);
+    return out;
+  };
+
   emitSimpleAsm(loc, rewriter, "wgmma.fence.sync.aligned;");
   SmallVector<Value> results(cValues.size());
   for (int m = 0; m < numRepM; ++m) {
     for (int n = 0; n < numRepN; ++n) {
-      SmallVector<Value> accElems;
-      for (int j = 0; j < accSize; ++j)
-        accElems.push_back(cValues[accIndex(m, n, j)]);
-      SmallVector<Value> acc;
-      if (!zeroAcc)
-        acc = packToI32(loc, rewriter, accElems);
-      if (dElem.isF32())
-        for (Value &v : acc)
-          v = LLVM::BitcastOp::create(rewriter, loc, regType, v);
+      SmallVector<Value> acc = pick(accSlots[m * numRepN + n]);
       // `pred` null: the first step ignores the accumulator.
       Value firstPred = zeroAcc ? Value() : trueVal;
       if (useC && !zeroAcc)
@@ -576,10 +624,7 @@ LogicalResult WarpGroupDotOpConversion::matchAndRewrite(
           aOperand = descriptorAt(loc, rewriter, *aShared, m * tileM,
                                   k * instrK);
         } else {
-          SmallVector<Value> elems;
-          for (int j = 0; j < aElems; ++j)
-            elems.push_back(aValues[aIndex(m, k, j)]);
-          SmallVector<Value> regs = packToI32(loc, rewriter, elems);
+          SmallVector<Value> regs = pick(aSlots[m * numRepK + k]);
           Type structType = LLVM::LLVMStructType::getLiteral(
               ctx, SmallVector<Type>(regs.size(), rewriter.getI32Type()));
           aOperand = packLLElements(loc, structType, regs, rewriter);

@@ -1,21 +1,26 @@
 // RUN: triton-opt %s -split-input-file --allocate-shared-memory-nv --convert-triton-gpu-to-llvm -verify-each | FileCheck %s
 
 // local_alloc with a value stores every register at its swizzled offset in
-// the buffer; Membar puts one barrier before the local_load reads it back in
-// another layout; local_dealloc disappears. i1 is stored as i8.
+// the buffer, four consecutive f32 (the swizzle's vec) per st.shared; Membar
+// puts one barrier before the local_load reads it back in another layout
+// (one element per access: its registers run along the strided dimension);
+// local_dealloc disappears. i1 is stored as i8, four per access.
 // CHECK: ttg.shared = 4096
 // CHECK-LABEL: llvm.func @roundtrip
 // CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem
-// CHECK-COUNT-8: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr<3>
+// CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// CHECK-NOT: llvm.store
 // CHECK: nvvm.barrier0
 // CHECK-COUNT-8: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // CHECK-NOT: llvm.store
 // CHECK: llvm.return
 // CHECK-LABEL: llvm.func @store_i1
-// CHECK-COUNT-8: llvm.zext %{{.*}} : i1 to i8
-// CHECK: llvm.store %{{.*}}, %{{.*}} : i8, !llvm.ptr<3>
+// CHECK-COUNT-4: llvm.zext %{{.*}} : i1 to i8
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<4xi8>, !llvm.ptr<3>
+// CHECK-COUNT-4: llvm.zext %{{.*}} : i1 to i8
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<4xi8>, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
-// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i8
+// CHECK-COUNT-2: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<4xi8>
 // CHECK: llvm.trunc %{{.*}} : i8 to i1
 // CHECK: llvm.return
 #b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>

@@ -42,7 +42,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // registers of f16 pairs per instruction, then B's descriptor; B is
 // N-major (imm-trans-b 1) and no trans-a is written. The accumulator is a
 // zero constant: the first K step has scale-d 0 and no accumulator input.
+// The 16 A registers are all written before wgmma.fence (one asm pins
+// them), else ptxas would add a warpgroup.arrive before every mma.
 // CHECK-LABEL: llvm.func @attn_reg_a
+// CHECK: "// wgmma operands ready", "=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,=r,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15"
+// CHECK-NEXT: llvm.extractvalue
 // CHECK: wgmma.fence.sync.aligned;
 // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0,{{.*}},$31}, { $32, $33, $34, $35 }, $36, 0, 1, 1, 1;", "=f,{{.*}},=f,r,r,r,r,l"
 // CHECK-COUNT-3: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0,{{.*}},$31}, { $64, $65, $66, $67 }, $68, 1, 1, 1, 1;
