@@ -4,7 +4,8 @@
 // register's scalar; MLIR's arith/math-to-LLVM patterns then lower those,
 // except for the math functions NVPTX has no instruction for, which go to
 // the fast hardware approximations as Triton does (exp, exp2, log, log2,
-// rsqrt) or to libdevice (`__nv_*`, linked after translation).
+// rsqrt) or to libdevice (`__nv_*`, linked after translation), and f32
+// division, which is Triton's `div.full.f32`.
 // tt's elementwise ops (addptr, casts, clampf, precise sqrt/div, mulhiui,
 // fp_to_fp, extern_elementwise) have their own per-element lowering.
 //
@@ -189,6 +190,26 @@ struct Fp8AbsConversion : public ElementwiseOpConversion<math::AbsFOp> {
   }
 };
 
+/// f32 division as Triton's default `/`: `div.full.f32` (approximate, at
+/// most 2 ulp; `tl.math.div_rn` is tt.precise_divf, correctly rounded).
+/// Other element types are left to the arith patterns.
+struct F32DivConversion : public ElementwiseOpConversion<arith::DivFOp> {
+  using ElementwiseOpConversion::ElementwiseOpConversion;
+  LogicalResult
+  matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!getElementTypeOrSelf(op.getType()).isF32())
+      return rewriter.notifyMatchFailure(op, "not f32");
+    return ElementwiseOpConversion::matchAndRewrite(op, adaptor, rewriter);
+  }
+  Value createScalar(arith::DivFOp op, Type elementType, ValueRange operands,
+                     Location loc,
+                     ConversionPatternRewriter &rewriter) const override {
+    return emitInlineAsm(loc, rewriter, elementType, operands,
+                         "div.full.f32 $0, $1, $2;", "=f,f,f", /*pure=*/true);
+  }
+};
+
 /// fp8 <-> wider floats through the sm_89+ paired conversions.
 Value convertFp8(triton::FpToFpOp op, Type srcType, Type dstType, Value x,
                  Location loc, OpBuilder &b) {
@@ -285,6 +306,7 @@ void mlir::triton::populateElementwiseOpToLLVMPatterns(
 
   // Before TensorScalarization (benefit 10), which would make i8 math.absf.
   patterns.add<Fp8AbsConversion>(converter, PatternBenefit(11));
+  patterns.add<F32DivConversion>(converter, PatternBenefit(11));
   patterns.add<MathFunctionConversion<math::ExpOp>>(converter, "exp");
   patterns.add<MathFunctionConversion<math::Exp2Op>>(converter, "exp2");
   patterns.add<MathFunctionConversion<math::ExpM1Op>>(converter, "expm1");

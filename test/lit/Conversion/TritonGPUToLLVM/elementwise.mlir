@@ -125,3 +125,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+#b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// Division: f32 is Triton's approximate div.full.f32 (one per register),
+// tt.precise_divf and other float types stay IEEE (llvm.fdiv).
+// CHECK-LABEL: llvm.func @divisions
+// CHECK-COUNT-2: llvm.inline_asm asm_dialect = att "div.full.f32 $0, $1, $2;", "=f,f,f"
+// CHECK-NOT: div.full
+// CHECK: llvm.fdiv %{{.*}} : f64
+// CHECK: llvm.fdiv %{{.*}} : f32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @divisions(%p: !tt.ptr<f32>, %q: !tt.ptr<f64>, %x: tensor<256xf32, #b>, %a: f64, %y: f32) {
+    %d = arith.divf %x, %x : tensor<256xf32, #b>
+    %e = arith.divf %a, %a : f64
+    %f = tt.precise_divf %y, %y : f32
+    %s = tt.splat %p : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #b>
+    tt.store %s, %d : tensor<256x!tt.ptr<f32>, #b>
+    tt.store %q, %e : !tt.ptr<f64>
+    tt.store %p, %f : !tt.ptr<f32>
+    tt.return
+  }
+}
