@@ -178,8 +178,8 @@ namespace {
 
 /// The tile with a vector of at most `maxVecBases` register bases.
 SwizzledCvtTile buildSwizzledCvtTile(const LinearLayout &src,
-                                     const LinearLayout &dst,
-                                     unsigned bitwidth, unsigned maxVecBases) {
+                                     const LinearLayout &dst, unsigned bitwidth,
+                                     unsigned maxVecBases) {
   MLIRContext *ctx = src.getInDimNames().begin()->getContext();
   StringAttr kRegister = StringAttr::get(ctx, "register");
   StringAttr kLane = StringAttr::get(ctx, "lane");
@@ -248,8 +248,8 @@ unsigned tileBytes(const SwizzledCvtTile &tile, unsigned bitwidth) {
 } // namespace
 
 SwizzledCvtTile mlir::triton::getSwizzledCvtTile(const LinearLayout &src,
-                                                  const LinearLayout &dst,
-                                                  unsigned bitwidth) {
+                                                 const LinearLayout &dst,
+                                                 unsigned bitwidth) {
   // A vector basis that is a register on both sides could instead be a
   // round. Wide vectors save accesses, rounds save shared memory (at two
   // barriers each). Triton stores 16-bit mma accumulators (pairs along a
@@ -271,15 +271,16 @@ SwizzledCvtTile mlir::triton::getSwizzledCvtTile(const LinearLayout &src,
         return false;
     return !basis.empty() && basis.back() == v;
   };
-  bool stmatrixLike =
-      bitwidth == 16 && srcRegs.getInDimSizeLog2(kRegister) >= 1 &&
-      srcRegs.getInDimSizeLog2(kLane) >= 2 &&
-      alongRow(srcRegs.getBasis(kRegister, 0), 1) &&
-      alongRow(srcRegs.getBasis(kLane, 0), 2) &&
-      alongRow(srcRegs.getBasis(kLane, 1), 4);
+  bool stmatrixLike = bitwidth == 16 &&
+                      srcRegs.getInDimSizeLog2(kRegister) >= 1 &&
+                      srcRegs.getInDimSizeLog2(kLane) >= 2 &&
+                      alongRow(srcRegs.getBasis(kRegister, 0), 1) &&
+                      alongRow(srcRegs.getBasis(kLane, 0), 2) &&
+                      alongRow(srcRegs.getBasis(kLane, 1), 4);
   SwizzledCvtTile best = buildSwizzledCvtTile(src, dst, bitwidth, 32);
-  for (int k = int(best.vec.size()) - 1; stmatrixLike &&
-       k >= 0 && tileBytes(best, bitwidth) > kMaxTileBytes; --k) {
+  for (int k = int(best.vec.size()) - 1;
+       stmatrixLike && k >= 0 && tileBytes(best, bitwidth) > kMaxTileBytes;
+       --k) {
     SwizzledCvtTile narrower = buildSwizzledCvtTile(src, dst, bitwidth, k);
     if (tileBytes(narrower, bitwidth) < tileBytes(best, bitwidth))
       best = std::move(narrower);

@@ -49,8 +49,8 @@ struct MemDescTransOpConversion
     for (int32_t d : op.getOrder())
       origin.push_back(members[1 + d]);
     Type structType = getTypeConverter()->convertType(op.getType());
-    rewriter.replaceOp(
-        op, packView(loc, rewriter, structType, members[0], origin));
+    rewriter.replaceOp(op,
+                       packView(loc, rewriter, structType, members[0], origin));
     return success();
   }
 };
@@ -74,8 +74,8 @@ struct MemDescSubsliceOpConversion
       origin.push_back(o);
     }
     Type structType = getTypeConverter()->convertType(op.getType());
-    rewriter.replaceOp(
-        op, packView(loc, rewriter, structType, members[0], origin));
+    rewriter.replaceOp(op,
+                       packView(loc, rewriter, structType, members[0], origin));
     return success();
   }
 };
@@ -99,8 +99,8 @@ struct MemDescIndexOpConversion
       bufferElems *= size;
     unsigned bits = std::max(8u, type.getElementTypeBitWidth());
     Value stride = i32Val(rewriter, loc, bufferElems * bits / 8);
-    Value bytes = LLVM::MulOp::create(rewriter, loc, adaptor.getIndex(),
-                                      stride);
+    Value bytes =
+        LLVM::MulOp::create(rewriter, loc, adaptor.getIndex(), stride);
     Value base = LLVM::GEPOp::create(rewriter, loc, members[0].getType(),
                                      rewriter.getI8Type(), members[0],
                                      ArrayRef<LLVM::GEPArg>{bytes});
@@ -137,6 +137,5 @@ void mlir::triton::populateMemDescViewOpToLLVMPatterns(
   patterns.add<MemDescTransOpConversion, MemDescSubsliceOpConversion,
                MemDescIndexOpConversion,
                WholeBufferViewConversion<ttg::MemDescReshapeOp>,
-               WholeBufferViewConversion<ttg::MemDescReinterpretOp>>(
-      converter);
+               WholeBufferViewConversion<ttg::MemDescReinterpretOp>>(converter);
 }

@@ -96,8 +96,8 @@ unsigned getVectorSize(ttg::MemDescType memDesc, RankedTensorType tensorType,
 Value packVector(Location loc, OpBuilder &b, ArrayRef<Value> values) {
   if (values.size() == 1)
     return values.front();
-  auto vecType = VectorType::get({int64_t(values.size())},
-                                 values.front().getType());
+  auto vecType =
+      VectorType::get({int64_t(values.size())}, values.front().getType());
   Value vec = LLVM::UndefOp::create(b, loc, vecType);
   for (auto [i, v] : llvm::enumerate(values))
     vec = LLVM::InsertElementOp::create(b, loc, vec, v, i32Val(b, loc, i));
@@ -210,16 +210,17 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
     unsigned vec = getVectorSize(type, op.getType(), getBitWidth(stored));
     SmallVector<Value> addresses = elementAddresses(
         loc, rewriter, type, adaptor.getSrc(), op.getType(), stored);
-    Type loadType = vec == 1 ? stored
-                             : Type(VectorType::get({int64_t(vec)}, stored));
+    Type loadType =
+        vec == 1 ? stored : Type(VectorType::get({int64_t(vec)}, stored));
     SmallVector<Value> values;
     for (size_t i = 0; i < addresses.size(); i += vec) {
       Value loaded = LLVM::LoadOp::create(rewriter, loc, loadType, addresses[i],
                                           vec * getBitWidth(stored) / 8);
       for (unsigned j = 0; j < vec; ++j) {
-        Value v = vec == 1 ? loaded
-                           : Value(LLVM::ExtractElementOp::create(
-                                 rewriter, loc, loaded, i32Val(rewriter, loc, j)));
+        Value v = vec == 1
+                      ? loaded
+                      : Value(LLVM::ExtractElementOp::create(
+                            rewriter, loc, loaded, i32Val(rewriter, loc, j)));
         if (stored != element)
           v = LLVM::TruncOp::create(rewriter, loc, element, v);
         values.push_back(v);

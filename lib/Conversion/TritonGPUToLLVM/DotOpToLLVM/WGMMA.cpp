@@ -34,6 +34,7 @@
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "WGMMAUtility.h"
 
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/DenseMap.h"
@@ -42,6 +43,7 @@ using namespace mlir;
 using namespace mlir::triton;
 namespace ttg = mlir::triton::gpu;
 namespace ttng = mlir::triton::nvidia_gpu;
+using namespace mlir::triton::wgmma;
 
 namespace {
 
@@ -62,280 +64,19 @@ std::optional<StringRef> wgmmaTypeName(Type type, bool tf32) {
   return std::nullopt;
 }
 
-/// Maps the coordinates (lane 0, warp 0) a thread's registers hold to the
-/// register index, for looking fragment elements up.
-class RegisterLookup {
-public:
-  explicit RegisterLookup(const LinearLayout &layout) : layout(layout) {
-    MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
-    for (int r = 0; r < layout.getInDimSize(kRegister(ctx)); ++r) {
-      SmallVector<int32_t> c =
-          applyLinearLayoutConst(layout, {{kRegister(ctx), r}});
-      index.try_emplace(key(c[0], c[1]), r);
-    }
-  }
-  /// The register holding (row, col) in lane 0 of warp 0, or -1.
-  int lookup(int32_t row, int32_t col) const {
-    auto it = index.find(key(row, col));
-    return it == index.end() ? -1 : it->second;
-  }
-  /// Whether lanes and warps sit where wgmma puts them: lane l at
-  /// (l / 4, (l % 4) * colsPerLane), warp w of a warp group 16 * w rows down.
-  bool matchesWgmmaThreads(int colsPerLane) const {
-    MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
-    auto at = [&](StringAttr dim, int v) {
-      return applyLinearLayoutConst(layout, {{dim, v}});
-    };
-    if (at(kLane(ctx), 1) != SmallVector<int32_t>{0, colsPerLane} ||
-        at(kLane(ctx), 2) != SmallVector<int32_t>{0, 2 * colsPerLane} ||
-        at(kLane(ctx), 4) != SmallVector<int32_t>{1, 0} ||
-        at(kLane(ctx), 8) != SmallVector<int32_t>{2, 0} ||
-        at(kLane(ctx), 16) != SmallVector<int32_t>{4, 0})
-      return false;
-    int warps = layout.getInDimSize(kWarp(ctx));
-    return warps >= 4 && at(kWarp(ctx), 1) == SmallVector<int32_t>{16, 0} &&
-           at(kWarp(ctx), 2) == SmallVector<int32_t>{32, 0};
-  }
-
-private:
-  static uint64_t key(int32_t row, int32_t col) {
-    return (uint64_t(uint32_t(row)) << 32) | uint32_t(col);
-  }
-  LinearLayout layout;
-  llvm::DenseMap<uint64_t, int> index;
-};
-
-/// A shared-memory operand: the descriptor fields and how to find the start
-/// of each instruction's block.
-struct SharedOperand {
-  LinearLayout inverse; // (dim0, dim1) -> offset (elements) of the view
-  int elemBytes = 0;
-  uint64_t fields = 0;  // LBO, SBO and swizzle mode
-  bool mnMajor = false; // for the imm-trans flag
-  Value baseField;      // i64: (address of the view's origin + warp
-                        // group) >> 4, in the descriptor's 14 bits
-};
-
-int32_t offsetOf(const LinearLayout &inverse, int32_t c0, int32_t c1) {
-  MLIRContext *ctx = inverse.getInDimNames().begin()->getContext();
-  SmallVector<StringAttr> dims = llvm::to_vector(inverse.getInDimNames());
-  SmallVector<int32_t> out =
-      applyLinearLayoutConst(inverse, {{dims[0], c0}, {dims[1], c1}});
-  return out[inverse.getOutDimIndex(kOffset(ctx))];
-}
-
-/// Builds the descriptor pieces of operand `type` (lowered `llvmValue`);
-/// `kDim` is its K dimension, `instrMN` the instruction's extent along the
-/// other one, `wgStart` (i32) the warp group's first row/column along MN.
-FailureOr<SharedOperand> buildSharedOperand(Operation *op, Location loc,
-                                            OpBuilder &b,
-                                            ttg::MemDescType type,
-                                            Value llvmValue, unsigned kDim,
-                                            int instrMN, int instrK,
-                                            Value wgStart) {
-  auto enc = dyn_cast<ttg::NVMMASharedEncodingAttr>(type.getEncoding());
-  if (!enc || type.getRank() != 2)
-    return op->emitOpError("lowering to wgmma needs 2-D #ttg.nvmma_shared "
-                           "operands in shared memory, got ")
-           << type;
-  int swizzle = enc.getSwizzlingByteWidth();
-  if (swizzle != 32 && swizzle != 64 && swizzle != 128)
-    return op->emitOpError("lowering to wgmma supports 32, 64 and 128-byte "
-                           "swizzling, got ")
-           << swizzle;
-  MLIRContext *ctx = b.getContext();
-  SharedOperand result;
-  result.elemBytes = type.getElementTypeBitWidth() / 8;
-  LinearLayout shared = ttg::toLinearLayout(type);
-  result.inverse = shared.pseudoinvert();
-  unsigned mnDim = 1 - kDim;
-  // The dimension offset 1 steps along is the contiguous one.
-  ArrayRef<int32_t> first = shared.getBasis(kOffset(ctx), 0);
-  result.mnMajor = first[mnDim] != 0;
-  int rowElems = swizzle / result.elemBytes;
-  auto bytesAt = [&](unsigned dim, int32_t v) {
-    int32_t c[2] = {0, 0};
-    c[dim] = v;
-    return int64_t(offsetOf(result.inverse, c[0], c[1])) * result.elemBytes;
-  };
-  int64_t lbo = 0, sbo = 0;
-  if (!result.mnMajor) {
-    sbo = bytesAt(mnDim, 8);
-    if (instrK > rowElems)
-      lbo = bytesAt(kDim, rowElems);
-  } else {
-    sbo = bytesAt(kDim, 8);
-    if (instrMN > rowElems)
-      lbo = bytesAt(mnDim, rowElems);
-  }
-  int mode = swizzle == 128 ? 1 : swizzle == 64 ? 2 : 3;
-  result.fields = (uint64_t(mode) << 62) |
-                  (uint64_t((sbo >> 4) & 0x3FFF) << 32) |
-                  (uint64_t((lbo >> 4) & 0x3FFF) << 16);
-
-  // Base address of the view's origin plus the warp group's block. The
-  // offsets of coordinates that are multiples of 8 rows are sums of
-  // distinct powers of two, so adding them equals xor-ing them.
-  SmallVector<Value> members = unpackLLElements(loc, llvmValue, b);
-  SmallVector<StringAttr> dims = llvm::to_vector(result.inverse.getInDimNames());
-  Value start[2] = {members[1], members[2]};
-  start[mnDim] = LLVM::AddOp::create(b, loc, start[mnDim], wgStart);
-  Value offset = applyLinearLayout(
-      loc, b, result.inverse,
-      {{dims[0], start[0]}, {dims[1], start[1]}})[result.inverse.getOutDimIndex(
-      kOffset(ctx))];
-  Value address = LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), members[0]);
-  Value bytes =
-      LLVM::MulOp::create(b, loc, offset, i32Val(b, loc, result.elemBytes));
-  Value runtime = LLVM::AddOp::create(b, loc, address, bytes);
-  Value field = LLVM::AndOp::create(
-      b, loc, LLVM::LShrOp::create(b, loc, runtime, i32Val(b, loc, 4)),
-      i32Val(b, loc, 0x3FFF));
-  result.baseField = LLVM::ZExtOp::create(b, loc, b.getI64Type(), field);
-  return result;
-}
-
-/// The descriptor of the block starting at (c0, c1). (Shared memory ends
-/// below 256 KiB, so adding to the 14-bit address field cannot carry.)
-Value descriptorAt(Location loc, OpBuilder &b, const SharedOperand &operand,
-                   int32_t c0, int32_t c1) {
-  int64_t bytes = int64_t(offsetOf(operand.inverse, c0, c1)) *
-                  operand.elemBytes;
-  return LLVM::AddOp::create(
-      b, loc, operand.baseField,
-      i64Val(b, loc, int64_t(operand.fields) + (bytes >> 4)));
-}
-
-/// Packs `elements` (8/16-bit values) into i32 registers, low first.
-SmallVector<Value> packToI32(Location loc, OpBuilder &b,
-                             ArrayRef<Value> elements) {
-  Type type = elements.front().getType();
-  unsigned bits = getBitWidth(type);
-  if (bits == 32) {
-    SmallVector<Value> out;
-    for (Value v : elements)
-      out.push_back(type.isInteger(32)
-                        ? v
-                        : Value(LLVM::BitcastOp::create(b, loc, b.getI32Type(),
-                                                        v)));
-    return out;
-  }
-  unsigned perReg = 32 / bits;
-  auto vecType = VectorType::get({int64_t(perReg)}, type);
-  SmallVector<Value> out;
-  for (size_t i = 0; i < elements.size(); i += perReg) {
-    Value vec = LLVM::UndefOp::create(b, loc, vecType);
-    for (unsigned j = 0; j < perReg; ++j)
-      vec = LLVM::InsertElementOp::create(b, loc, vec, elements[i + j],
-                                          i32Val(b, loc, j));
-    out.push_back(LLVM::BitcastOp::create(b, loc, b.getI32Type(), vec));
-  }
-  return out;
-}
-
-/// Splits i32 registers back into `type` elements (f16 accumulators).
-SmallVector<Value> unpackFromI32(Location loc, OpBuilder &b,
-                                 ArrayRef<Value> regs, Type type) {
-  unsigned bits = getBitWidth(type);
-  SmallVector<Value> out;
-  if (bits == 32) {
-    for (Value v : regs)
-      out.push_back(v.getType() == type
-                        ? v
-                        : Value(LLVM::BitcastOp::create(b, loc, type, v)));
-    return out;
-  }
-  unsigned perReg = 32 / bits;
-  auto vecType = VectorType::get({int64_t(perReg)}, type);
-  for (Value reg : regs) {
-    Value vec = LLVM::BitcastOp::create(b, loc, vecType, reg);
-    for (unsigned j = 0; j < perReg; ++j)
-      out.push_back(
-          LLVM::ExtractElementOp::create(b, loc, vec, i32Val(b, loc, j)));
-  }
-  return out;
-}
-
 /// An llvm.inline_asm returning `count` registers of class `cls` (a
 /// struct, or the value itself for one).
 SmallVector<Value> asmWithResults(Location loc, OpBuilder &b, Type regType,
                                   unsigned count, ValueRange operands,
                                   StringRef asmString, StringRef constraints) {
   MLIRContext *ctx = b.getContext();
-  Type resultType = LLVM::LLVMStructType::getLiteral(
-      ctx, SmallVector<Type>(count, regType));
+  Type resultType =
+      LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(count, regType));
   Value result =
       emitInlineAsm(loc, b, resultType, operands, asmString, constraints);
   SmallVector<Value> out;
   for (unsigned i = 0; i < count; ++i)
     out.push_back(LLVM::ExtractValueOp::create(b, loc, result, i));
-  return out;
-}
-
-void emitSimpleAsm(Location loc, OpBuilder &b, StringRef text) {
-  emitInlineAsm(loc, b, Type(), {}, text, "");
-}
-
-/// "wgmma.wait_group.sync.aligned pendings" tying `values` through it
-/// (16-bit values travel in pairs as i32; the round trip folds away);
-/// returns them as they are after the wait.
-SmallVector<Value> emitWaitGroup(Location loc, OpBuilder &b,
-                                 ArrayRef<Value> values, int pendings) {
-  std::string text = "wgmma.wait_group.sync.aligned " +
-                     std::to_string(pendings) + ";";
-  SmallVector<Value> regs;
-  SmallVector<int> regOf(values.size(), -1);
-  for (size_t i = 0; i < values.size(); ++i) {
-    Type type = values[i].getType();
-    unsigned bits = getBitWidth(type);
-    if (bits == 16 && i + 1 < values.size() &&
-        values[i + 1].getType() == type) {
-      regOf[i] = regOf[i + 1] = regs.size();
-      regs.push_back(packToI32(loc, b, {values[i], values[i + 1]})[0]);
-      ++i;
-      continue;
-    }
-    regOf[i] = regs.size();
-    regs.push_back(bits == 32 ? values[i]
-                              : Value(LLVM::ZExtOp::create(
-                                    b, loc, b.getI32Type(),
-                                    toIntegerBits(loc, b, values[i], bits))));
-  }
-  if (regs.empty()) {
-    emitSimpleAsm(loc, b, text);
-    return {};
-  }
-  std::string constraints;
-  SmallVector<Type> types;
-  for (auto [i, v] : llvm::enumerate(regs)) {
-    constraints += (i ? ",=" : "=");
-    constraints += v.getType().isF32() ? "f" : "r";
-    types.push_back(v.getType());
-  }
-  for (size_t i = 0; i < regs.size(); ++i)
-    constraints += "," + std::to_string(i);
-  Type structType = LLVM::LLVMStructType::getLiteral(b.getContext(), types);
-  Value result = emitInlineAsm(loc, b, structType, regs, text, constraints);
-  SmallVector<Value> waited;
-  for (size_t i = 0; i < regs.size(); ++i)
-    waited.push_back(LLVM::ExtractValueOp::create(b, loc, result, i));
-  SmallVector<Value> out;
-  for (size_t i = 0; i < values.size(); ++i) {
-    Type type = values[i].getType();
-    unsigned bits = getBitWidth(type);
-    Value reg = waited[regOf[i]];
-    if (bits == 32) {
-      out.push_back(reg);
-    } else if (bits == 16 && i + 1 < values.size() && regOf[i + 1] == regOf[i]) {
-      SmallVector<Value> pair = unpackFromI32(loc, b, {reg}, type);
-      out.push_back(pair[0]);
-      out.push_back(pair[1]);
-      ++i;
-    } else {
-      Value narrow = LLVM::TruncOp::create(b, loc, b.getIntegerType(bits), reg);
-      out.push_back(fromIntegerBits(loc, b, narrow, type));
-    }
-  }
   return out;
 }
 
@@ -376,13 +117,12 @@ LogicalResult WarpGroupDotOpConversion::matchAndRewrite(
   Type dElem = dType.getElementType();
   bool tf32 = op.getInputPrecision() != InputPrecision::IEEE;
   std::optional<StringRef> aName = wgmmaTypeName(aElem, tf32);
-  std::optional<StringRef> bName =
-      wgmmaTypeName(bType.getElementType(), tf32);
+  std::optional<StringRef> bName = wgmmaTypeName(bType.getElementType(), tf32);
   if (!aName || !bName)
     return op.emitOpError("has no wgmma form for operands ")
            << aElem << " x " << bType.getElementType();
-  StringRef dName = dElem.isF32()        ? "f32"
-                    : dElem.isF16()      ? "f16"
+  StringRef dName = dElem.isF32()         ? "f32"
+                    : dElem.isF16()       ? "f16"
                     : dElem.isInteger(32) ? "s32"
                                           : "";
   if (dName.empty())
@@ -452,15 +192,15 @@ LogicalResult WarpGroupDotOpConversion::matchAndRewrite(
   // The warp group's first row and column.
   auto [lane, warp] = getLaneAndWarpId(rewriter, loc);
   (void)lane;
-  Value wgWarp = LLVM::AndOp::create(rewriter, loc, warp, i32Val(rewriter, loc, ~3));
-  SmallVector<Value> wgStart = applyLinearLayout(
-      loc, rewriter, dLayout, {{kWarp(ctx), wgWarp}});
+  Value wgWarp =
+      LLVM::AndOp::create(rewriter, loc, warp, i32Val(rewriter, loc, ~3));
+  SmallVector<Value> wgStart =
+      applyLinearLayout(loc, rewriter, dLayout, {{kWarp(ctx), wgWarp}});
 
   std::optional<SharedOperand> aShared;
   if (aMem) {
-    FailureOr<SharedOperand> a =
-        buildSharedOperand(op, loc, rewriter, aMem, adaptor.getA(), 1, 64,
-                           instrK, wgStart[0]);
+    FailureOr<SharedOperand> a = buildSharedOperand(
+        op, loc, rewriter, aMem, adaptor.getA(), 1, 64, instrK, wgStart[0]);
     if (failed(a))
       return failure();
     aShared = *a;
@@ -485,12 +225,12 @@ LogicalResult WarpGroupDotOpConversion::matchAndRewrite(
 
   // The instruction text (everything but the operands).
   bool isInt = dName == "s32";
-  std::string opcode = ("wgmma.mma_async.sync.aligned.m64n" +
-                        std::to_string(instrN) + "k" + std::to_string(instrK) +
-                        "." + dName + "." + *aName + "." + *bName)
-                           .str();
-  Type regType = dElem.isF32() ? Type(rewriter.getF32Type())
-                               : Type(rewriter.getI32Type());
+  std::string opcode =
+      ("wgmma.mma_async.sync.aligned.m64n" + std::to_string(instrN) + "k" +
+       std::to_string(instrK) + "." + dName + "." + *aName + "." + *bName)
+          .str();
+  Type regType =
+      dElem.isF32() ? Type(rewriter.getF32Type()) : Type(rewriter.getI32Type());
   StringRef regClass = dElem.isF32() ? "f" : "r";
   int numRegs = dElem.isF16() ? accSize / 2 : accSize;
 
@@ -594,9 +334,9 @@ LogicalResult WarpGroupDotOpConversion::matchAndRewrite(
     }
     for (size_t i = 0; i < pinned.size(); ++i)
       constraints += "," + std::to_string(i);
-    Value pin = emitInlineAsm(
-        loc, rewriter, LLVM::LLVMStructType::getLiteral(ctx, types), pinned,
-        "// wgmma operands ready", constraints);
+    Value pin = emitInlineAsm(loc, rewriter,
+                              LLVM::LLVMStructType::getLiteral(ctx, types),
+                              pinned, "// wgmma operands ready", constraints);
     for (size_t i = 0; i < pinned.size(); ++i)
       pinned[i] = LLVM::ExtractValueOp::create(rewriter, loc, pin, i);
   }
@@ -621,8 +361,8 @@ LogicalResult WarpGroupDotOpConversion::matchAndRewrite(
       for (int k = 0; k < numRepK; ++k) {
         Value aOperand;
         if (aShared) {
-          aOperand = descriptorAt(loc, rewriter, *aShared, m * tileM,
-                                  k * instrK);
+          aOperand =
+              descriptorAt(loc, rewriter, *aShared, m * tileM, k * instrK);
         } else {
           SmallVector<Value> regs = pick(aSlots[m * numRepK + k]);
           Type structType = LLVM::LLVMStructType::getLiteral(
