@@ -2,7 +2,7 @@
 """Compares our TTGIR with Triton's, kernel by kernel.
 
 For every case directory of a dump (`<dump>/<case>/<case>.{ttir,ttgir}` and
-`meta.json`, as in /work/dot-ref), runs our ttgir pipeline on the `.ttir`
+`meta.json`, as `utils/gpu/dot-check.py dump DIR` writes on the GPU machine), runs our ttgir pipeline on the `.ttir`
 (the case's num_warps and target, num-stages=1) and compares the result with
 Triton's `.ttgir` after normalizing both: locations and SSA names dropped,
 layout aliases (#blocked1, #mma, #shared, ...) replaced by their definitions.
@@ -106,7 +106,8 @@ def run_ours(opt, case_dir, case):
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    ap.add_argument('--dump', default='/work/dot-ref/dump')
+    ap.add_argument('--dump', required=True,
+                    help='the output of utils/gpu/dot-check.py dump')
     ap.add_argument('--opt', default=os.path.join(here, '..', 'build', 'bin',
                                                   'triton-opt'))
     ap.add_argument('--diff', action='store_true',

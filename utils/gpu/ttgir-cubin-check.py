@@ -4,7 +4,8 @@
     python3 utils/gpu/ttgir-cubin-check.py DIR [NAME...]
 
 DIR/NAME/ holds `k.cubin` and the metadata JSON `triton-translate --emit=cubin`
-wrote for /work/dot-ref/dump/NAME/NAME.ttgir (test/gpu/dot/dot_kernels.py's
+wrote for Triton's NAME.ttgir (`utils/gpu/dot-check.py dump`;
+copies in test/lit/Conversion/TritonGPUToLLVM/Inputs/dot/) (test/gpu/dot/dot_kernels.py's
 case NAME). Each cubin is launched through the CUDA driver (ctypes) on the
 inputs of dot_kernels.make, every size of the case, and compared with the
 float64 reference at the case's tolerance; then timed against Triton's own
