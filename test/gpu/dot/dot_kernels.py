@@ -132,8 +132,12 @@ def attn_fwd_kernel(Q, K, V, O, sm_scale, N_CTX, stride_h, stride_n,
 
 
 def _mm(name, dtype, BM, BN, BK, warps, cc=90, acc="float32", precision="tf32", a_t=False,
-        b_t=False, epilogue="none", out=None, sizes=((1000, 1000, 1000), (16, 264, 72))):
+        b_t=False, epilogue="none", out=None, sizes=((1000, 1000, 1000), (16, 264, 72)),
+        bench=None):
+    if bench is None:
+        bench = (2048, 2048, 2048) if dtype == "float32" else (4096, 4096, 4096)
     return dict(name=name, kind="mm", dtype=dtype, BM=BM, BN=BN, BK=BK, warps=warps, cc=cc,
+                bench=bench,
                 acc=acc, precision=precision, a_t=a_t, b_t=b_t, epilogue=epilogue,
                 out=out or ("int32" if acc == "int32" else "float16" if dtype in (
                     "float16", "float8_e4m3fn", "float8_e5m2") else dtype),
@@ -163,17 +167,17 @@ CASES = [
     _mm("mm_tf32_64x64x32_w4_sm80", "float32", 64, 64, 32, 4, cc=80),
     _mm("mm_i8_64x64x64_w4_sm80", "int8", 64, 64, 64, 4, cc=80, acc="int32"),
     dict(name="bmm_f16_4x32x32x32_w4", kind="bmm", dtype="float16", BB=4, BM=32, BN=32, BK=32,
-         warps=4, cc=90, sizes=((8, 100, 72, 50),)),
+         warps=4, cc=90, sizes=((8, 100, 72, 50),), bench=(64, 512, 512, 512)),
     dict(name="attn_d64_full_w4", kind="attn", D=64, BM=128, BN=64, causal=False, warps=4, cc=90,
-         sizes=((2, 3, 1000), (1, 4, 4096))),
+         sizes=((2, 3, 1000), (1, 4, 4096)), bench=(4, 16, 4096)),
     dict(name="attn_d64_causal_w4", kind="attn", D=64, BM=128, BN=64, causal=True, warps=4,
-         cc=90, sizes=((2, 3, 1000), (1, 4, 4096))),
+         cc=90, sizes=((2, 3, 1000), (1, 4, 4096)), bench=(4, 16, 4096)),
     dict(name="attn_d128_full_w8", kind="attn", D=128, BM=128, BN=64, causal=False, warps=8,
-         cc=90, sizes=((2, 3, 1000), (1, 4, 4096))),
+         cc=90, sizes=((2, 3, 1000), (1, 4, 4096)), bench=(4, 16, 4096)),
     dict(name="attn_d128_causal_w8", kind="attn", D=128, BM=128, BN=64, causal=True, warps=8,
-         cc=90, sizes=((2, 3, 1000),)),
+         cc=90, sizes=((2, 3, 1000),), bench=(4, 16, 4096)),
     dict(name="attn_d64_full_w4_sm80", kind="attn", D=64, BM=64, BN=64, causal=False, warps=4,
-         cc=80, sizes=((2, 3, 1000),)),
+         cc=80, sizes=((2, 3, 1000),), bench=(4, 16, 4096)),
 ]
 
 
@@ -199,8 +203,9 @@ def tolerance(case):
     return 0.1, 2e-2  # f16/bf16/fp8 outputs rounded to 16 bits, K up to 4096
 
 
-def make(case, size, seed):
-    """(kernel, grid, args, constexprs, outputs to compare, float64 references, flops)."""
+def make(case, size, seed, reference=True):
+    """(kernel, grid, args, constexprs, outputs to compare, float64 references, flops);
+    no references (None) when `reference` is false (timing at large sizes)."""
     gen = torch.Generator(device="cuda").manual_seed(seed)
     if case["kind"] == "mm":
         M, N, K = size
@@ -210,11 +215,13 @@ def make(case, size, seed):
         bias = _rand((N,), "float32", gen).to(getattr(torch, case["out"]) if dt != "int8"
                                                else torch.int32)
         c = torch.empty((M, N), device="cuda", dtype=getattr(torch, case["out"]))
-        a64 = (a.t() if case["a_t"] else a).double()
-        b64 = (b.t() if case["b_t"] else b).double()
-        ref = a64 @ b64
-        if case["epilogue"] == "bias_relu":
-            ref = torch.relu(ref + bias.double()[None, :])
+        ref = None
+        if reference:
+            a64 = (a.t() if case["a_t"] else a).double()
+            b64 = (b.t() if case["b_t"] else b).double()
+            ref = a64 @ b64
+            if case["epilogue"] == "bias_relu":
+                ref = torch.relu(ref + bias.double()[None, :])
         sam, sak = (1, M) if case["a_t"] else (K, 1)
         sbk, sbn = (1, K) if case["b_t"] else (N, 1)
         args = [a, b, c, bias, M, N, K, sam, sak, sbk, sbn, N, 1]
@@ -228,7 +235,7 @@ def make(case, size, seed):
         a = _rand((B, M, K), case["dtype"], gen)
         b = _rand((B, K, N), case["dtype"], gen)
         c = torch.empty((B, M, N), device="cuda", dtype=torch.float16)
-        ref = a.double() @ b.double()
+        ref = a.double() @ b.double() if reference else None
         args = [a, b, c, M, N, K, *a.stride(), *b.stride(), *c.stride()]
         meta = dict(BB=case["BB"], BM=case["BM"], BN=case["BN"], BK=case["BK"])
         grid = (triton.cdiv(M, case["BM"]), triton.cdiv(N, case["BN"]), B // case["BB"])
@@ -238,10 +245,13 @@ def make(case, size, seed):
     q, k, v = (_rand((Z, H, N, D), "float16", gen) for _ in range(3))
     o = torch.empty_like(q)
     scale = 0.5
-    s = (q.double() @ k.double().transpose(-1, -2)) * scale
-    if case["causal"]:
-        s = s.masked_fill(torch.ones(N, N, device="cuda", dtype=torch.bool).triu(1), float("-inf"))
-    ref = torch.softmax(s, dim=-1) @ v.double()
+    ref = None
+    if reference:
+        s = (q.double() @ k.double().transpose(-1, -2)) * scale
+        if case["causal"]:
+            s = s.masked_fill(torch.ones(N, N, device="cuda", dtype=torch.bool).triu(1),
+                              float("-inf"))
+        ref = torch.softmax(s, dim=-1) @ v.double()
     args = [q, k, v, o, scale, N, N * D, D]
     meta = dict(D=D, BM=case["BM"], BN=case["BN"], CAUSAL=case["causal"])
     grid = (triton.cdiv(N, case["BM"]), Z * H)
