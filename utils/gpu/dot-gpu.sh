@@ -35,4 +35,9 @@ if [ -n "${TESTS_FILTER:-}" ]; then
     --files test_core.py --filter "$TESTS_FILTER" --shards "${SHARDS:-14}" \
     --deadline "${TESTS_DEADLINE:-300}" > "$OUT/tests.log" 2>&1
   echo "exit $?: $(tail -n 3 "$OUT/tests/run.log" 2> /dev/null)" | tee -a "$OUT/summary.txt"
+  # One archive: the device tool brings back only so many files.
+  tar -C "$OUT/tests" --exclude=work -czf "$OUT/tests.tgz" . && rm -rf "$OUT/tests"
 fi
+for mode in ${MODES:-check bench}; do
+  [ -d "$OUT/$mode" ] && tar -C "$OUT" -czf "$OUT/$mode.tgz" "$mode" && rm -rf "${OUT:?}/$mode"
+done
