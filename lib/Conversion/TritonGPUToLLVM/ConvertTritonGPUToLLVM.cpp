@@ -143,6 +143,7 @@ struct ConvertTritonGPUToLLVM
     populateShapeOpToLLVMPatterns(converter, patterns);
     populateMemoryOpToLLVMPatterns(converter, patterns, config);
     populateBarrierOpToLLVMPatterns(converter, patterns);
+    populateFp4ToFpOpToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
