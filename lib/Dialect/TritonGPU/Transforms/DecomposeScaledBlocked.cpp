@@ -24,7 +24,9 @@
 //     moves to wgmma or mma v2.
 //
 // The rhs scale is given as [N, K/32], like the lhs's [M, K/32]: it is
-// transposed before step 2.
+// transposed before step 2. A dot whose rhs only is scaled is first
+// transposed (d^T = b^T a^T + c^T) so that the scaled operand is the lhs,
+// as Triton 3.6 does.
 //
 //===----------------------------------------------------------------------===//
 #include "DecomposeScaledBlocked.h"
@@ -247,6 +249,34 @@ private:
   }
 };
 
+/// When only the rhs is scaled, Triton 3.6 computes the transposed product
+/// d^T = b^T a^T + c^T instead, so that the scaled operand is the lhs (kept
+/// in registers by wgmma; its tile decides the instruction shape). Returns
+/// the new lhs-scaled dot; `op` is replaced by the transpose of its result.
+DotScaledOp transposeRhsScaled(DotScaledOp op) {
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  int rank = op.getA().getType().getRank();
+  SmallVector<int32_t> order = llvm::to_vector(llvm::seq<int32_t>(rank - 2));
+  order.push_back(rank - 1);
+  order.push_back(rank - 2);
+  auto trans = [&](Value v) -> Value {
+    return TransOp::create(builder, loc, v, order);
+  };
+  Value a = trans(op.getB());
+  Value b = trans(op.getA());
+  Value c = trans(op.getC());
+  auto dot = DotScaledOp::create(
+      builder, loc, c.getType(), a, b, c, /*a_scale=*/op.getBScale(),
+      /*b_scale=*/Value(), op.getBElemType(), op.getAElemType(),
+      op.getFastMath(), /*lhs_k_pack=*/op.getRhsKPack(),
+      /*rhs_k_pack=*/op.getLhsKPack());
+  Value result = trans(dot.getResult());
+  op.getResult().replaceAllUsesWith(result);
+  op.erase();
+  return dot;
+}
+
 } // namespace
 
 LogicalResult mlir::triton::gpu::decomposeScaledDots(ModuleOp module) {
@@ -261,6 +291,8 @@ LogicalResult mlir::triton::gpu::decomposeScaledDots(ModuleOp module) {
       failed = true;
       continue;
     }
+    if (!op.getAScale() && op.getBScale())
+      op = transposeRhsScaled(op);
     Decomposer(op).run();
   }
   return success(!failed);
