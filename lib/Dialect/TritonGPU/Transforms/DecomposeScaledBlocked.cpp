@@ -179,7 +179,11 @@ private:
         expanded);
     SmallVector<int32_t> order = llvm::to_vector(llvm::seq<int32_t>(r));
     order.insert(order.begin() + dim + 1, r);
-    Value transposed = TransOp::create(builder, loc, broadcast, order);
+    // Along the last dimension (the lhs's K) the order is the identity: no
+    // transposition.
+    Value transposed =
+        dim + 1 == r ? broadcast
+                     : Value(TransOp::create(builder, loc, broadcast, order));
     SmallVector<int64_t> shape(type.getShape());
     shape[dim] *= factor;
     auto transType = cast<RankedTensorType>(transposed.getType());
