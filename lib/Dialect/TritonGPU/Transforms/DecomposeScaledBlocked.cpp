@@ -59,6 +59,31 @@ std::string unsupportedReason(DotScaledOp op) {
   if (!supported(op.getAElemType()) || !supported(op.getBElemType()))
     return "only e2m1, e4m3, e5m2, bf16 and fp16 operands are decomposed "
            "(fp6 is not)";
+  // The operand's element type must be the one its format is stored in.
+  auto storedAs = [](ScaleDotElemType format, Type type) {
+    switch (format) {
+    case ScaleDotElemType::E2M1:
+      return type.isInteger(8);
+    case ScaleDotElemType::E4M3:
+      return isa<Float8E4M3FNType>(type);
+    case ScaleDotElemType::E5M2:
+      return isa<Float8E5M2Type>(type);
+    case ScaleDotElemType::BF16:
+      return type.isBF16();
+    case ScaleDotElemType::FP16:
+      return type.isF16();
+    default:
+      return false;
+    }
+  };
+  if (!storedAs(op.getAElemType(), op.getA().getType().getElementType()) ||
+      !storedAs(op.getBElemType(), op.getB().getType().getElementType()))
+    return "an operand's element type does not match its format (e2m1 in "
+           "i8, e4m3/e5m2 as f8E4M3FN/f8E5M2)";
+  // K, unpacked: the product's inner dimension.
+  int64_t k = op.getA().getType().getShape().back();
+  if (op.getAElemType() == ScaleDotElemType::E2M1 && op.getLhsKPack())
+    k *= 2;
   for (Value scale : {op.getAScale(), op.getBScale()}) {
     if (!scale)
       continue;
@@ -67,6 +92,9 @@ std::string unsupportedReason(DotScaledOp op) {
       return "only i8 (e8m0) scales are decomposed";
     if (!type.getEncoding())
       return "the scales need a layout (run convert-triton-to-tritongpu)";
+    int64_t groups = type.getShape().back();
+    if (groups <= 0 || k % groups != 0)
+      return "a scale's last dimension must divide K";
   }
   auto resultType = op.getType();
   if (!isa_and_nonnull<BlockedEncodingAttr>(resultType.getEncoding()))
