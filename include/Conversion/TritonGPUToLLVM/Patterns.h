@@ -49,6 +49,9 @@ void populateElementwiseOpToLLVMPatterns(TypeConverterT &converter,
 /// tt.elementwise_inline_asm (packing, several results, scalars, pointers).
 void populateElementwiseInlineAsmOpToLLVMPatterns(TypeConverterT &converter,
                                                   RewritePatternSet &patterns);
+/// ttg.fp4_to_fp (e2m1 pairs in i8 to bf16/f16).
+void populateFp4ToFpOpToLLVMPatterns(TypeConverterT &converter,
+                                     RewritePatternSet &patterns);
 /// tt.load, tt.store (vectorized from AxisInfo).
 void populateLoadStoreOpToLLVMPatterns(TypeConverterT &converter,
                                        RewritePatternSet &patterns,

@@ -171,6 +171,7 @@ struct ConvertTritonGPUToLLVM
     populateFMADotOpToLLVMPatterns(converter, patterns);
     populateMMAv2DotOpToLLVMPatterns(converter, patterns, config);
     populateLocalLoadLdMatrixPatterns(converter, patterns, config);
+    populateFp4ToFpOpToLLVMPatterns(converter, patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

@@ -38,6 +38,16 @@ SmallVector<unsigned> getOrderFromContiguity(ArrayRef<int64_t> contiguity);
 /// or a tensor of pointers with at least one element per thread.
 bool isExpensiveLoadOrStore(Operation *op);
 
+/// The layout of one side of a `ttg.fp4_to_fp` unpacking along `axis`
+/// from the other side's `encoding` (of `shape`): the result's from the
+/// source's when `forward`, else the source's from the result's; null when
+/// there is none. As Triton 3.6: a blocked or dot operand layout whose
+/// fastest dimension is `axis` doubles (halves) its elements per thread
+/// (kWidth) there; any other layout becomes the linear layout whose first
+/// register bit walks the two halves of a byte.
+Attribute inferFp4ToFpEncoding(ArrayRef<int64_t> shape, int axis,
+                               Attribute encoding, bool forward);
+
 /// The encoding `op`'s tensor results have when its tensor operands have
 /// `operandEncoding`; null when the op does not carry layouts that way.
 Attribute inferDstEncoding(Operation *op, Attribute operandEncoding);

@@ -317,7 +317,25 @@ def TritonGPUAccelerateMatmul
     * Otherwise (ieee f32, f64, unsupported types) the dot stays on FMAs;
       its operands are extended to the result type when they differ.
 
-    `tt.dot_scaled` is not decomposed yet: it is refused with an error.
+    `tt.dot_scaled` (no scaled mma below sm_100) is first decomposed as
+    Triton 3.6 does: operands upcast to bf16 (f16 if either is fp16) with
+    `ttg.fp4_to_fp` (e2m1) or `tt.fp_to_fp` (fp8), each e8m0 scale moved
+    into the exponent field, broadcast over its 32 K elements and
+    multiplied in, NaN where the scale is 0xFF (unless fastMath), then a
+    `tt.dot` that goes through the rules above. Only the rhs scaled: the
+    product is computed transposed, d^T = b^T a^T. fp6 operands and
+    non-i8 scales are refused with an error.
+
+    ```mlir
+    %d = tt.dot_scaled %a scale %s, %b, %c lhs = e2m1 rhs = bf16 {fastMath = false} : tensor<64x64xi8, #blocked>, tensor<64x4xi8, #blocked1> * tensor<128x64xbf16, #blocked2> -> tensor<64x64xf32, #blocked2>
+    // becomes (before the tensor core rewrite)
+    %up = ttg.fp4_to_fp %a {axis = 1 : i32} : tensor<64x64xi8, #blocked> -> tensor<64x128xbf16, #blocked3>
+    %e = arith.extui %s ... ; %sh = arith.shli %e, dense<7> ; %sf = tt.bitcast %sh : ... -> tensor<64x4xbf16, #blocked1>
+    // expand_dims, broadcast to 64x4x32, reshape to 64x128, then
+    %m = arith.mulf %up, %scale : tensor<64x128xbf16, #blocked3>
+    %r = arith.select %is_ff, %nan, %m : tensor<64x128xi1, #blocked3>, tensor<64x128xbf16, #blocked3>
+    %d = tt.dot %r', %b', %c : ... -> tensor<64x64xf32, #blocked2>
+    ```
 
     ```mlir
     %d = tt.dot %a, %b, %c : tensor<128x64xf16, #dot_op_a_blocked> * ... -> tensor<128x128xf32, #blocked>

@@ -5,6 +5,7 @@
 // choosing instruction shape, warp split and operand layouts as Triton 3.6.
 //
 //===----------------------------------------------------------------------===//
+#include "DecomposeScaledBlocked.h"
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/TritonGPU/Transforms/LayoutUtility.h"
 #include "Dialect/TritonGPU/Transforms/Passes.h"
@@ -191,10 +192,14 @@ int getOrigBitWidth(Value operand) {
   options.filter = [](Operation *op) {
     return (op->hasTrait<OpTrait::Elementwise>() && isMemoryEffectFree(op)) ||
            isa<TransOp, ReshapeOp, ExpandDimsOp, BroadcastOp, ConvertLayoutOp,
-               LoadOp, DescriptorLoadOp, JoinOp, SplitOp>(op);
+               LoadOp, DescriptorLoadOp, JoinOp, SplitOp, Fp4ToFpOp>(op);
   };
   SetVector<Operation *> slice;
   (void)getBackwardSlice(operand, &slice, options);
+  // An operand unpacked from fp4 (a decomposed tt.dot_scaled) counts as
+  // 4 bits wide.
+  if (llvm::any_of(slice, [](Operation *op) { return isa<Fp4ToFpOp>(op); }))
+    return 4;
   int bitWidth = getElementTypeOrSelf(operand).getIntOrFloatBitWidth();
   for (Operation *op : slice)
     if (isa<LoadOp, DescriptorLoadOp>(op))
@@ -387,12 +392,7 @@ struct AccelerateMatmulPass
           << getTarget(module) << "\"";
       return signalPassFailure();
     }
-    WalkResult scaled = module.walk([](DotScaledOp op) {
-      op.emitOpError("is not supported yet: tritongpu-accelerate-matmul does "
-                     "not decompose scaled dots into upcasts and a dot");
-      return WalkResult::interrupt();
-    });
-    if (scaled.wasInterrupted())
+    if (failed(decomposeScaledDots(module)))
       return signalPassFailure();
 
     SmallVector<DotOp> dots;

@@ -408,12 +408,12 @@ bool LayoutRematerialization::backwardRematerialization() {
 /// data: pure elementwise ops, broadcasts, views and conversions.
 bool movesNoData(Operation *op) {
   return (op->hasTrait<OpTrait::Elementwise>() && isMemoryEffectFree(op)) ||
-         isa<BroadcastOp, ConvertLayoutOp, ExpandDimsOp, ReshapeOp, TransOp>(
-             op);
+         isa<BroadcastOp, ConvertLayoutOp, ExpandDimsOp, ReshapeOp, TransOp,
+             Fp4ToFpOp>(op);
 }
 
-/// A conversion to an mma (v2/v3) dot operand in a loop whose tensor core
-/// dot runs after it moves up to the loads it is computed from, over
+/// A conversion to an mma (v2/v3) dot operand whose tensor core dot runs
+/// after it (in the same region) moves up to the loads it is computed from, over
 /// elementwise ops (tf32x3's split of A): the operand is then loaded
 /// straight into its layout and the elementwise work is done there.
 bool LayoutRematerialization::hoistConvertDotOperand(ConvertLayoutOp convert) {
@@ -421,8 +421,10 @@ bool LayoutRematerialization::hoistConvertDotOperand(ConvertLayoutOp convert) {
   auto dotEncoding = dyn_cast<DotOperandEncodingAttr>(target.getEncoding());
   if (!dotEncoding || !isa<NvidiaMmaEncodingAttr>(dotEncoding.getParent()))
     return false;
+  // Triton 3.6 looks for the dot in the conversion's parent, loop or not
+  // (a decomposed tt.dot_scaled upcasts its operands outside any loop).
   Operation *parent = convert->getParentOp();
-  if (!isa_and_nonnull<scf::ForOp>(parent))
+  if (!parent)
     return false;
   PostDominanceInfo postDom(parent);
   bool dotAfter = false;

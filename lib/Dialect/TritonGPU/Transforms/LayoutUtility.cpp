@@ -152,9 +152,80 @@ static Attribute inferReshapeEncoding(ReshapeOp reshape,
                });
 }
 
+Attribute inferFp4ToFpEncoding(ArrayRef<int64_t> shape, int axis,
+                               Attribute encoding, bool forward) {
+  MLIRContext *ctx = encoding.getContext();
+  auto scale = [&](unsigned n) -> unsigned {
+    if (forward)
+      return n * 2;
+    return n % 2 == 0 ? n / 2 : 0;
+  };
+  if (auto dot = dyn_cast<DotOperandEncodingAttr>(encoding)) {
+    int rank = shape.size();
+    int kDim = dot.getOpIdx() == 0 ? rank - 1 : rank - 2;
+    if (axis == kDim) {
+      unsigned kWidth = scale(dot.getKWidth());
+      if (!kWidth)
+        return {};
+      return DotOperandEncodingAttr::get(ctx, dot.getOpIdx(), dot.getParent(),
+                                         kWidth);
+    }
+  }
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(encoding)) {
+    if (blocked.getOrder()[0] == unsigned(axis)) {
+      SmallVector<unsigned> sizePerThread(blocked.getSizePerThread());
+      sizePerThread[axis] = scale(sizePerThread[axis]);
+      if (!sizePerThread[axis])
+        return {};
+      return BlockedEncodingAttr::get(ctx, sizePerThread,
+                                      blocked.getThreadsPerWarp(),
+                                      blocked.getWarpsPerCTA(),
+                                      blocked.getOrder(),
+                                      blocked.getCTALayout());
+    }
+  }
+  if (!isa<DistributedEncodingTrait>(encoding))
+    return {};
+  FailureOr<LinearLayout> layout = tryToLinearLayout(shape, encoding, {});
+  if (failed(layout))
+    return {};
+  auto outDims = llvm::to_vector(layout->getOutDimNames());
+  StringAttr kRegister = StringAttr::get(ctx, "register");
+  if (forward)
+    return LinearEncodingAttr::get(
+        ctx, (LinearLayout::identity1D(2, kRegister, outDims[axis]) * *layout)
+                 .transposeOuts(outDims));
+  // Backward: the first register bit must be the byte's two halves; drop it
+  // and halve the coordinates along `axis`.
+  LinearLayout::BasesT bases = layout->getBases();
+  auto &registers = bases[kRegister];
+  std::vector<int32_t> unit(shape.size(), 0);
+  unit[axis] = 1;
+  if (registers.empty() || registers.front() != unit)
+    return {};
+  registers.erase(registers.begin());
+  for (auto &[dim, vectors] : bases)
+    for (auto &vector : vectors) {
+      if (vector[axis] % 2)
+        return {};
+      vector[axis] /= 2;
+    }
+  SmallVector<std::pair<StringAttr, int32_t>> dims;
+  for (auto [i, dim] : llvm::enumerate(outDims))
+    dims.push_back({dim, int32_t(shape[i] / (int(i) == axis ? 2 : 1))});
+  std::optional<LinearLayout> source =
+      LinearLayout::tryCreate(std::move(bases), dims, /*requireSurjective=*/true);
+  if (!source)
+    return {};
+  return LinearEncodingAttr::get(ctx, std::move(*source));
+}
+
 Attribute inferDstEncoding(Operation *op, Attribute encoding) {
   if (isa<ScanOp>(op) && !isa<BlockedEncodingAttr>(encoding))
     return {};
+  if (auto fp4 = dyn_cast<Fp4ToFpOp>(op))
+    return inferFp4ToFpEncoding(fp4.getSrc().getType().getShape(),
+                                fp4.getAxis(), encoding, /*forward=*/true);
   if (keepsEncoding(op) || gatherFollowsIndices(op))
     return encoding;
   if (auto reduce = dyn_cast<ReduceOp>(op))
@@ -188,6 +259,9 @@ Attribute inferDstEncoding(Operation *op, Attribute encoding) {
 Attribute inferSrcEncoding(Operation *op, Attribute encoding) {
   if (isa<ScanOp>(op) && !isa<BlockedEncodingAttr>(encoding))
     return {};
+  if (auto fp4 = dyn_cast<Fp4ToFpOp>(op))
+    return inferFp4ToFpEncoding(fp4.getType().getShape(), fp4.getAxis(),
+                                encoding, /*forward=*/false);
   if (keepsEncoding(op) || gatherFollowsIndices(op))
     return encoding;
   if (auto reduce = dyn_cast<ReduceOp>(op))
