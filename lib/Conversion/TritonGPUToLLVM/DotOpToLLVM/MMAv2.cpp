@@ -10,11 +10,23 @@
 //   e4m3 / e5m2 (f32 acc, sm_89) m16n8k32
 // The operands are #ttg.dot_op tensors in registers. Their linear layouts
 // are mma.sync's fragments (nvidiaMmaTile): lanes split as groupID = lane /
-// 4 along M (N for B) and lane % 4 along K, kWidth = 32 / bits consecutive
-// K elements per 32-bit register. We check that, then pick each fragment
-// element by its coordinates in lane 0 of warp 0 (the other lanes and warps
-// hold the same registers shifted by their own offset), so any repetition
-// order of the layouts (M, N, K and batch repetitions) works.
+// 4 along M (N for B) and lane % 4 along K, kWidth consecutive K elements
+// per lane. We check that, then pick each fragment element by its
+// coordinates in lane 0 of warp 0 (the other lanes and warps hold the same
+// registers shifted by their own offset), so any repetition order of the
+// layouts (M, N, K and batch repetitions) works.
+//
+// kWidth = 32 / bits is mma.sync's own fragment. A larger kWidth (Triton
+// keeps 8-bit operands' kWidth = 4 when it upcasts fp8 to f16 for mma v2)
+// gives each lane kWidth consecutive K elements where the instruction wants
+// 32 / bits at k and at k + 4 * 32 / bits. Like Triton, with g = kWidth * bits
+// / 32 registers per lane and 8 x kWidth K block, step s of a block takes
+// lane 0's registers s (as k) and s + g (as k + 4 * 32 / bits) of the
+// block: for f16 with kWidth = 4, K {4t, 4t+1, 16+4t, 16+4t+1} of lane t,
+// then {4t+2, 4t+3, 18+4t, 19+4t}. This permutes K the same way for A and B
+// (checked on their layouts), so the steps still cover every K once and sum
+// the same products; only f32 accumulation order differs from the unpermuted
+// sum.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TritonGPUToLLVM/Patterns.h"
@@ -141,6 +153,24 @@ bool isFragmentLanes(const LinearLayout &layout, unsigned inner,
   return true;
 }
 
+/// The K coordinates of `layout`'s registers in lane 0 of warp 0 (CTA 0)
+/// at M, N and batch 0, ascending: for each instruction, two registers'
+/// worth (K dimension `kDim`).
+SmallVector<int32_t> laneZeroK(const std::map<Coords, int32_t> &regsOf,
+                               unsigned kDim) {
+  SmallVector<int32_t> ks;
+  for (const auto &entry : regsOf) {
+    const Coords &c = entry.first;
+    bool onAxis = true;
+    for (unsigned d = 0; d < c.size(); ++d)
+      onAxis &= d == kDim || c[d] == 0;
+    if (onAxis)
+      ks.push_back(c[kDim]);
+  }
+  llvm::sort(ks);
+  return ks;
+}
+
 /// Whether `operand`'s warps and CTAs sit where `acc`'s do, broadcast along
 /// the operand's K dimension `kDim`.
 bool sameWarps(const LinearLayout &operand, const LinearLayout &acc,
@@ -197,11 +227,16 @@ struct MMAv2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       if (!dot || dot.getParent() != mma)
         return op.emitOpError("with a #ttg.nvidia_mma result needs "
                               "#ttg.dot_op operands with that parent");
-      if (dot.getKWidth() != unsigned(instr->elemsPerReg))
-        return op.emitOpError("mma.sync lowering needs kWidth = ")
+      if (dot.getKWidth() % unsigned(instr->elemsPerReg) != 0)
+        return op.emitOpError("mma.sync lowering needs kWidth to be a "
+                              "multiple of ")
                << instr->elemsPerReg << " for " << type.getElementType()
                << " operands, got " << dot.getKWidth();
     }
+    int aKWidth =
+        cast<ttg::DotOperandEncodingAttr>(aType.getEncoding()).getKWidth();
+    int bKWidth =
+        cast<ttg::DotOperandEncodingAttr>(bType.getEncoding()).getKWidth();
     for (RankedTensorType type : {aType, bType, dType})
       if (failed(ttg::tryToLinearLayout(type.getShape(), type.getEncoding(),
                                         [&] { return op.emitOpError(); })))
@@ -213,8 +248,8 @@ struct MMAv2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     LinearLayout aLayout = ttg::toLinearLayout(aType);
     LinearLayout bLayout = ttg::toLinearLayout(bType);
     LinearLayout dLayout = ttg::toLinearLayout(dType);
-    if (!isFragmentLanes(aLayout, /*inner=*/nDim, e, /*outer=*/mDim) ||
-        !isFragmentLanes(bLayout, /*inner=*/mDim, e, /*outer=*/nDim) ||
+    if (!isFragmentLanes(aLayout, /*inner=*/nDim, aKWidth, /*outer=*/mDim) ||
+        !isFragmentLanes(bLayout, /*inner=*/mDim, bKWidth, /*outer=*/nDim) ||
         !isFragmentLanes(dLayout, /*inner=*/nDim, 2, /*outer=*/mDim) ||
         !sameWarps(aLayout, dLayout, /*kDim=*/nDim) ||
         !sameWarps(bLayout, dLayout, /*kDim=*/mDim))
@@ -233,6 +268,22 @@ struct MMAv2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     std::map<Coords, int32_t> bOf = registersByCoords(bLayout);
     std::map<Coords, int32_t> dOf = registersByCoords(dLayout);
     MLIRContext *ctx = getContext();
+
+    // Each step takes two of lane 0's registers' K elements in kOrder (lane
+    // l: those plus kWidth * (l % 4)). A and B must hold K alike, and
+    // the four lanes' shifts must add to lane 0's K (no bit in common), so
+    // that the instructions split [0, K) into equal sets for A and B.
+    SmallVector<int32_t> kOrder = laneZeroK(aOf, nDim);
+    if (kOrder != laneZeroK(bOf, mDim) || aKWidth != bKWidth)
+      return op.emitOpError("A and B operands hold K in different orders "
+                            "(kWidth ")
+             << aKWidth << " and " << bKWidth << ")";
+    if (int64_t(kOrder.size()) * 4 != K || kOrder.size() % (2 * aKWidth) ||
+        llvm::any_of(kOrder, [&](int32_t k) {
+          return k >= K || (k & (3 * aKWidth)) != 0;
+        }))
+      return op.emitOpError("operand layouts do not split K into mma.sync "
+                            "steps");
 
     // The accumulator's 16 x 8 tiles (their origin in lane 0 of warp 0), in
     // register order.
@@ -316,8 +367,17 @@ struct MMAv2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     auto resultType = LLVM::LLVMStructType::getLiteral(
         ctx, SmallVector<Type>(numC, cType));
 
-    // K outermost (every tile's sum runs over k in order), then the tiles.
-    for (int64_t k0 = 0; k0 < K; k0 += instr->k) {
+    // K steps outermost (every tile's sum runs over them in order), then the
+    // tiles.
+    for (int64_t step = 0; step < K / instr->k; ++step) {
+      // Lane 0's K of the step's half `h`, element `j`: with g = kWidth / e
+      // registers per lane and half, Triton's order takes registers s and
+      // s + g of each group of 2 g for the group's step s.
+      auto kAt = [&](int h, int j) {
+        int g = aKWidth / e;
+        int64_t reg = step / g * 2 * g + h * g + step % g;
+        return kOrder[reg * e + j];
+      };
       for (auto [t, origin] : llvm::enumerate(tiles)) {
         SmallVector<Value> operands;
         for (int ri = 0; ri < 4; ++ri) {
@@ -325,7 +385,7 @@ struct MMAv2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
           for (int j = 0; j < e; ++j) {
             Coords c = origin;
             c[mDim] += 8 * (ri & 1);
-            c[nDim] = k0 + 4 * e * (ri >> 1) + j;
+            c[nDim] = kAt(ri >> 1, j);
             coords.push_back(c);
           }
           operands.push_back(packAt(aOf, aRegs, coords));
@@ -334,7 +394,7 @@ struct MMAv2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
           SmallVector<Coords> coords;
           for (int j = 0; j < e; ++j) {
             Coords c = origin;
-            c[mDim] = k0 + 4 * e * ri + j;
+            c[mDim] = kAt(ri, j);
             coords.push_back(c);
           }
           operands.push_back(packAt(bOf, bRegs, coords));

@@ -31,6 +31,70 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
+// f16 operands with kWidth = 4 (Triton's fp8 -> f16 upcast for mma v2 on
+// Hopper keeps the 8-bit layouts): lane 0 holds A's K 0-3 in registers 0-3
+// (row 0), 4-7 (row 8) and K 16-19 in 8-11, 12-15; B's K 0-3 in 0-3 and
+// 16-19 in 4-7. As in Triton, the first m16n8k16 takes K 0, 1 and 16, 17
+// (A: 0 1, 4 5, 8 9, 12 13; B: 0 1, 4 5), the second K 2, 3 and 18, 19, on
+// the first's accumulator.
+// CHECK-LABEL: llvm.func @mma_f16_kwidth4
+// CHECK-DAG: %[[A0:.*]] = llvm.extractvalue %arg0[0]
+// CHECK-DAG: %[[A1:.*]] = llvm.extractvalue %arg0[1]
+// CHECK-DAG: %[[A2:.*]] = llvm.extractvalue %arg0[2]
+// CHECK-DAG: %[[A3:.*]] = llvm.extractvalue %arg0[3]
+// CHECK-DAG: %[[A4:.*]] = llvm.extractvalue %arg0[4]
+// CHECK-DAG: %[[A5:.*]] = llvm.extractvalue %arg0[5]
+// CHECK-DAG: %[[A8:.*]] = llvm.extractvalue %arg0[8]
+// CHECK-DAG: %[[A9:.*]] = llvm.extractvalue %arg0[9]
+// CHECK-DAG: %[[A12:.*]] = llvm.extractvalue %arg0[12]
+// CHECK-DAG: %[[A13:.*]] = llvm.extractvalue %arg0[13]
+// CHECK-DAG: %[[A14:.*]] = llvm.extractvalue %arg0[14]
+// CHECK-DAG: %[[A15:.*]] = llvm.extractvalue %arg0[15]
+// CHECK-DAG: %[[B0:.*]] = llvm.extractvalue %arg1[0]
+// CHECK-DAG: %[[B1:.*]] = llvm.extractvalue %arg1[1]
+// CHECK-DAG: %[[B4:.*]] = llvm.extractvalue %arg1[4]
+// CHECK-DAG: %[[B5:.*]] = llvm.extractvalue %arg1[5]
+// CHECK-DAG: %[[B6:.*]] = llvm.extractvalue %arg1[6]
+// CHECK-DAG: %[[B7:.*]] = llvm.extractvalue %arg1[7]
+// CHECK: llvm.insertelement %[[A0]]
+// CHECK: llvm.insertelement %[[A1]]
+// CHECK: %[[RA0:.*]] = llvm.bitcast {{.*}} : vector<2xf16> to i32
+// CHECK: llvm.insertelement %[[A4]]
+// CHECK: llvm.insertelement %[[A5]]
+// CHECK: %[[RA1:.*]] = llvm.bitcast {{.*}} : vector<2xf16> to i32
+// CHECK: llvm.insertelement %[[A8]]
+// CHECK: llvm.insertelement %[[A9]]
+// CHECK: %[[RA2:.*]] = llvm.bitcast {{.*}} : vector<2xf16> to i32
+// CHECK: llvm.insertelement %[[A12]]
+// CHECK: llvm.insertelement %[[A13]]
+// CHECK: %[[RA3:.*]] = llvm.bitcast {{.*}} : vector<2xf16> to i32
+// CHECK: llvm.insertelement %[[B0]]
+// CHECK: llvm.insertelement %[[B1]]
+// CHECK: %[[RB0:.*]] = llvm.bitcast {{.*}} : vector<2xf16> to i32
+// CHECK: llvm.insertelement %[[B4]]
+// CHECK: llvm.insertelement %[[B5]]
+// CHECK: %[[RB1:.*]] = llvm.bitcast {{.*}} : vector<2xf16> to i32
+// CHECK: %[[D0:.*]] = llvm.inline_asm {{.*}}"mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {{.*}} %[[RA0]], %[[RA1]], %[[RA2]], %[[RA3]], %[[RB0]], %[[RB1]],
+// CHECK: %[[C0:.*]] = llvm.extractvalue %[[D0]][0]
+// CHECK: llvm.insertelement %[[A14]]
+// CHECK: llvm.insertelement %[[A15]]
+// CHECK: %[[RA7:.*]] = llvm.bitcast {{.*}} : vector<2xf16> to i32
+// CHECK: llvm.insertelement %[[B6]]
+// CHECK: llvm.insertelement %[[B7]]
+// CHECK: %[[RB3:.*]] = llvm.bitcast {{.*}} : vector<2xf16> to i32
+// CHECK: llvm.inline_asm {{.*}}mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32{{.*}}, %[[RA7]], %{{.*}}, %[[RB3]], %[[C0]],
+// CHECK-NOT: mma.sync
+// CHECK: llvm.return
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @mma_f16_kwidth4(%a: tensor<16x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: tensor<32x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<16x8xf32, #mma>) -> tensor<16x8xf32, #mma> {
+    %d = tt.dot %a, %b, %c, inputPrecision = tf32 : tensor<16x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<32x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<16x8xf32, #mma>
+    tt.return %d : tensor<16x8xf32, #mma>
+  }
+}
+
+// -----
+
 // mm_f16_128x128x32_w4_sm80's layouts: per warp 4 x 8 tiles of 16 x 8 and
 // 2 steps of K = 16: 64 mma.sync.
 // CHECK-LABEL: llvm.func @mma_f16_128x128x32
