@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "Conversion/TritonGPUToLLVM/Patterns.h"
 #include "Conversion/TritonGPUToLLVM/Utility.h"
+#include "DotOperandLayouts.h"
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
@@ -38,27 +39,6 @@ std::map<Coords, int32_t> registersByCoords(const LinearLayout &layout) {
   for (int32_t r = regs - 1; r >= 0; --r)
     map[applyLinearLayoutConst(layout, {{kRegister(ctx), r}})] = r;
   return map;
-}
-
-/// Whether `operand` places its lanes, warps and CTAs where `acc` does,
-/// broadcast along its K dimension `kDim` (A: (.., m, n) -> (.., m, 0);
-/// B: (.., m, n) -> (.., 0, n)).
-bool sameThreads(const LinearLayout &operand, const LinearLayout &acc,
-                 unsigned kDim) {
-  MLIRContext *ctx = acc.getInDimNames().begin()->getContext();
-  for (StringAttr dim : {kLane(ctx), kWarp(ctx), kBlock(ctx)}) {
-    int bits = acc.hasInDim(dim) ? acc.getInDimSizeLog2(dim) : 0;
-    int opBits = operand.hasInDim(dim) ? operand.getInDimSizeLog2(dim) : 0;
-    if (bits != opBits)
-      return false;
-    for (int i = 0; i < bits; ++i) {
-      Coords expected(acc.getBasis(dim, i));
-      expected[kDim] = 0;
-      if (Coords(operand.getBasis(dim, i)) != expected)
-        return false;
-    }
-  }
-  return true;
 }
 
 /// Whether an operand element of `type` can take part in a dot with an
@@ -111,9 +91,11 @@ struct FMADotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     LinearLayout aLayout = ttg::toLinearLayout(aType);
     LinearLayout bLayout = ttg::toLinearLayout(bType);
     LinearLayout dLayout = ttg::toLinearLayout(dType);
+    StringAttr threads[] = {kLane(getContext()), kWarp(getContext()),
+                            kBlock(getContext())};
     // A is (.., M, K): its K dim sits where D's N does; B is (.., K, N).
-    if (!sameThreads(aLayout, dLayout, /*kDim=*/nDim) ||
-        !sameThreads(bLayout, dLayout, /*kDim=*/mDim))
+    if (!operandFollowsAccumulator(aLayout, dLayout, /*kDim=*/nDim, threads) ||
+        !operandFollowsAccumulator(bLayout, dLayout, /*kDim=*/mDim, threads))
       return op.emitOpError("operand layouts do not place threads where the "
                             "accumulator's do; FMA lowering cannot pair "
                             "them");

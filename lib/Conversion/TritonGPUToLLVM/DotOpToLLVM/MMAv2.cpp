@@ -31,6 +31,7 @@
 //===----------------------------------------------------------------------===//
 #include "Conversion/TritonGPUToLLVM/Patterns.h"
 #include "Conversion/TritonGPUToLLVM/Utility.h"
+#include "DotOperandLayouts.h"
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
@@ -171,26 +172,6 @@ SmallVector<int32_t> laneZeroK(const std::map<Coords, int32_t> &regsOf,
   return ks;
 }
 
-/// Whether `operand`'s warps and CTAs sit where `acc`'s do, broadcast along
-/// the operand's K dimension `kDim`.
-bool sameWarps(const LinearLayout &operand, const LinearLayout &acc,
-               unsigned kDim) {
-  MLIRContext *ctx = acc.getInDimNames().begin()->getContext();
-  for (StringAttr dim : {kWarp(ctx), kBlock(ctx)}) {
-    int bits = acc.hasInDim(dim) ? acc.getInDimSizeLog2(dim) : 0;
-    int opBits = operand.hasInDim(dim) ? operand.getInDimSizeLog2(dim) : 0;
-    if (bits != opBits)
-      return false;
-    for (int i = 0; i < bits; ++i) {
-      Coords expected(acc.getBasis(dim, i));
-      expected[kDim] = 0;
-      if (Coords(operand.getBasis(dim, i)) != expected)
-        return false;
-    }
-  }
-  return true;
-}
-
 /// `values` (one 32-bit register's worth of elements) as an i32.
 Value packRegister(Location loc, OpBuilder &b, ArrayRef<Value> values) {
   Type i32 = b.getI32Type();
@@ -248,11 +229,12 @@ struct MMAv2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     LinearLayout aLayout = ttg::toLinearLayout(aType);
     LinearLayout bLayout = ttg::toLinearLayout(bType);
     LinearLayout dLayout = ttg::toLinearLayout(dType);
+    StringAttr warps[] = {kWarp(getContext()), kBlock(getContext())};
     if (!isFragmentLanes(aLayout, /*inner=*/nDim, aKWidth, /*outer=*/mDim) ||
         !isFragmentLanes(bLayout, /*inner=*/mDim, bKWidth, /*outer=*/nDim) ||
         !isFragmentLanes(dLayout, /*inner=*/nDim, 2, /*outer=*/mDim) ||
-        !sameWarps(aLayout, dLayout, /*kDim=*/nDim) ||
-        !sameWarps(bLayout, dLayout, /*kDim=*/mDim))
+        !operandFollowsAccumulator(aLayout, dLayout, /*kDim=*/nDim, warps) ||
+        !operandFollowsAccumulator(bLayout, dLayout, /*kDim=*/mDim, warps))
       return op.emitOpError("operand and result layouts are not mma.sync "
                             "fragments of the same warps");
     int64_t K = aType.getShape()[rank - 1];
