@@ -3,8 +3,8 @@
 // arith and math ops on tensors are split into the same op on every
 // register's scalar; MLIR's arith/math-to-LLVM patterns then lower those,
 // except for the math functions NVPTX has no instruction for, which go to
-// the fast hardware approximations as Triton does (exp, exp2, log, log2,
-// rsqrt) or to libdevice (`__nv_*`, linked after translation), and f32
+// the fast hardware approximations as Triton does (exp, log, log2, rsqrt)
+// or to libdevice (exp2 included) (`__nv_*`, linked after translation), and f32
 // division, which is Triton's `div.full.f32`.
 // tt's elementwise ops (addptr, casts, clampf, precise sqrt/div, mulhiui,
 // fp_to_fp, extern_elementwise) have their own per-element lowering.
@@ -134,8 +134,10 @@ struct MathFunctionConversion : public ElementwiseOpConversion<OpT> {
           b, loc, x, constantVal(b, loc, f32, 1.4426950408889634));
       return approxF32(loc, b, "ex2.approx", scaled);
     }
-    if (isa<math::Exp2Op>(op))
-      return approxF32(loc, b, "ex2.approx", x);
+    // math.exp2 stays a libdevice call (__nv_exp2f), as in Triton: under
+    // nvvm-reflect-ftz (enable_reflect_ftz, the default) it becomes
+    // ex2.approx.ftz.f32, whose SASS is a bare MUFU.EX2, where the non-ftz
+    // form needs a denormal range fix-up around it.
     if (isa<math::LogOp>(op))
       return LLVM::FMulOp::create(b, loc, approxF32(loc, b, "lg2.approx", x),
                                   constantVal(b, loc, f32, 0.6931471805599453));

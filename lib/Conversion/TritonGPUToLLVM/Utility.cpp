@@ -80,18 +80,35 @@ SmallVector<int32_t> mlir::triton::applyLinearLayoutConst(
   return outs;
 }
 
+/// The number of warps of the code `b` inserts into, when it is known.
+static std::optional<int> insertionNumWarps(OpBuilder &b) {
+  Block *block = b.getInsertionBlock();
+  if (!block || !block->getParentOp())
+    return std::nullopt;
+  return triton::gpu::maybeLookupNumWarps(block->getParentOp());
+}
+
 Value mlir::triton::getThreadId(OpBuilder &b, Location loc) {
-  return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  // tid.x < 32 * num-warps: the mask tells LLVM's known-bits analysis so
+  // (as Triton does), which folds the lane/warp arithmetic built on it.
+  std::optional<int> numWarps = insertionNumWarps(b);
+  if (numWarps && *numWarps > 0 && llvm::isPowerOf2_32(*numWarps))
+    tid = LLVM::AndOp::create(b, loc, tid, i32Val(b, loc, *numWarps * 32 - 1));
+  return tid;
 }
 
 std::pair<Value, Value> mlir::triton::getLaneAndWarpId(OpBuilder &b,
                                                        Location loc) {
   Value tid = getThreadId(b, loc);
+  if (insertionNumWarps(b) == 1)
+    return {tid, i32Val(b, loc, 0)};
   Value lane = LLVM::AndOp::create(b, loc, tid, i32Val(b, loc, 31));
+  // Plain arithmetic, no shfl.sync broadcast: a shuffle is convergent and
+  // has (inaccessible) side effects, so LLVM would keep one inside every
+  // loop that needs the warp id, and with it all the shared-memory address
+  // arithmetic that depends on it. ptxas finds the uniformity on its own.
   Value warp = LLVM::LShrOp::create(b, loc, tid, i32Val(b, loc, 5));
-  // Every lane of a warp has the same warp id; saying so through a shuffle
-  // from lane 0 lets ptxas keep it in a uniform register.
-  warp = shuffleIdx(loc, b, warp, i32Val(b, loc, 0));
   return {lane, warp};
 }
 

@@ -3,7 +3,8 @@
 // Every RMW kind and type: the PTX spelling Triton 3.6 uses (global, scope,
 // semantic, operation, type), predicated on thread 0 for scalars.
 // CHECK-LABEL: llvm.func @kinds
-// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[TIDX:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[TID:.*]] = llvm.and %[[TIDX]], %{{.*}} : i32
 // CHECK: %[[T0:.*]] = llvm.icmp "eq" %[[TID]]
 // CHECK: "mov.u32 $0, 0x0;\0A\09@$3 atom.global.gpu.acq_rel.and.b32 $0, [ $1 + 0 ], $2;", "=r,l,r,b" %{{.*}}, %{{.*}}, %[[T0]]
 // CHECK: "mov.u64 $0, 0x0;\0A\09@$3 atom.global.gpu.acquire.or.b64 $0, [ $1 + 0 ], $2;", "=l,l,l,b"
@@ -141,8 +142,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // 512 bytes): stores by warp 0, a barrier, loads by everyone.
 // CHECK: ttg.shared = 512 : i32
 // CHECK-LABEL: llvm.func @bcast
-// CHECK: nvvm.shfl.sync idx
-// CHECK: %[[W:.*]] = nvvm.shfl.sync idx
+// CHECK: llvm.lshr
+// CHECK: %[[W:.*]] = llvm.lshr
 // CHECK-NEXT: %[[C3:.*]] = llvm.mlir.constant(3 : i32)
 // CHECK-NEXT: %[[WM:.*]] = llvm.and %[[W]], %[[C3]] : i32
 // CHECK-NEXT: %[[C0:.*]] = llvm.mlir.constant(0 : i32)

@@ -29,9 +29,9 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
 // destination lane's bits rotated (dim0 bits 0-2 -> lane bits 2-4, dim1
 // bits -> lane bits 0-1).
 // CHECK-LABEL: llvm.func @lanes
-// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[TIDX:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[TID:.*]] = llvm.and %[[TIDX]]
 // CHECK: %[[LANE:.*]] = llvm.and %[[TID]]
-// CHECK: nvvm.shfl.sync idx
 // CHECK: llvm.and %[[LANE]], %{{.*}}
 // CHECK: llvm.shl
 // CHECK: llvm.lshr

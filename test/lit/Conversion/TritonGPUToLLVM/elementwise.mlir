@@ -27,7 +27,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: llvm.inline_asm asm_dialect = att "ex2.approx.f32 $0, $1;", "=f,f"
 // CHECK: llvm.inline_asm asm_dialect = att "lg2.approx.f32 $0, $1;", "=f,f"
 // CHECK: llvm.fmul
-// CHECK: llvm.inline_asm asm_dialect = att "ex2.approx.f32 $0, $1;", "=f,f"
+// CHECK: llvm.call @__nv_exp2f(%{{.*}}) : (f32) -> f32
 // CHECK: llvm.inline_asm asm_dialect = att "rsqrt.approx.f32 $0, $1;", "=f,f"
 // CHECK: llvm.call @__nv_exp(%{{.*}}) : (f64) -> f64
 // CHECK: llvm.fpext %{{.*}} : f16 to f32

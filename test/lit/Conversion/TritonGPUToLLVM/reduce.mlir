@@ -16,7 +16,8 @@
 // CHECK: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %[[C1]], %{{.*}} : f32 -> f32
 // CHECK-NOT: nvvm.barrier0
 // The writer: lane 0 of each warp, at scratch[warp].
-// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[TIDX:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[TID:.*]] = llvm.and %[[TIDX]], %{{.*}} : i32
 // CHECK: %[[LANE:.*]] = llvm.and %[[TID]], %{{.*}} : i32
 // CHECK: %[[WARP:.*]] = llvm.lshr %[[TID]], %{{.*}} : i32
 // CHECK: %[[C3:.*]] = llvm.mlir.constant(3 : i32) : i32
@@ -29,7 +30,8 @@
 // CHECK: "@$2 st.shared.b32 [ $0 + 0 ], $1;", "r,r,b" %[[WPTR]], %{{.*}}, %[[PRED]]
 // CHECK-NEXT: nvvm.barrier0
 // Threads 0..3 read one partial each and combine lanes 2 and 1 apart.
-// CHECK: %[[T2:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[T2X:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[T2:.*]] = llvm.and %[[T2X]], %{{.*}} : i32
 // CHECK: %[[NEEDED:.*]] = llvm.icmp "ult" %[[T2]], %{{.*}} : i32
 // CHECK: %[[RPTR:.*]] = llvm.getelementptr %{{.*}}[%[[T2]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
 // CHECK: "@$2 ld.shared.b32 $0, [ $1 + 0 ];", "=r,r,b" %[[RPTR]], %[[NEEDED]]

@@ -57,10 +57,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: %[[E3:.*]] = llvm.extractvalue %arg0[3]
 // CHECK: %[[S23:.*]] = llvm.add %[[E3]], %[[E2]] : i32
 // CHECK: %[[S01:.*]] = llvm.add %[[E1]], %[[E0]] : i32
-// CHECK: %[[LANE:.*]] = llvm.and %{{.*}}, %[[C31:.*]] : i32
-// CHECK: %[[REV:.*]] = llvm.sub %[[C31]], %{{.*}} : i32
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[TIDM:.*]] = llvm.and %[[TID]], %{{.*}} : i32
+// CHECK: %[[LANE:.*]] = llvm.and %[[TIDM]], %{{.*}} : i32
+// CHECK: %[[REV:.*]] = llvm.sub %{{.*}}, %{{.*}} : i32
 // CHECK: %[[SRC1:.*]] = llvm.add %[[LANE]], %[[C1:.*]] : i32
-// CHECK: nvvm.shfl.sync idx %{{.*}}, %[[S23]], %[[SRC1]], %[[C31]] : i32 -> i32
+// CHECK: nvvm.shfl.sync idx %{{.*}}, %[[S23]], %[[SRC1]], %[[C31:.*]] : i32 -> i32
 // CHECK: llvm.icmp "uge" %[[REV]], %[[C1]] : i32
 // CHECK-COUNT-9: nvvm.shfl.sync idx
 // The first chunk's total, broadcast from lane 0.

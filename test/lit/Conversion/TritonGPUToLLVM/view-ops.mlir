@@ -23,9 +23,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // make_range: lane * 4 + warp * 128 + register, plus the start; a thread's
 // four registers differ by the constants 1, 2, 3.
 // CHECK-LABEL: llvm.func @range
-// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[TIDX:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[TID:.*]] = llvm.and %[[TIDX]], %{{.*}} : i32
 // CHECK: %[[LANE:.*]] = llvm.and %[[TID]], %{{.*}} : i32
-// CHECK: %[[WARP:.*]] = nvvm.shfl.sync idx
+// CHECK: %[[WARP:.*]] = llvm.lshr %[[TID]]
 // CHECK: llvm.add %{{.*}}, %[[START:[0-9]+]] : i32
 // CHECK-COUNT-3: llvm.add %{{.*}}, %[[START]] : i32
 // CHECK: llvm.return
