@@ -20,6 +20,8 @@
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace mlir::triton;
 namespace ttg = mlir::triton::gpu;
@@ -47,21 +49,135 @@ LogicalResult checkMemDesc(Operation *op, ttg::MemDescType type) {
   return success();
 }
 
-/// The address of every register of a tensor of `tensorType` in the view
-/// `memDesc` (lowered struct `llvmMemDesc`).
+/// Whether the lowered view `members` (base, origin...) starts at the
+/// allocation's origin, with the whole allocation as its shape.
+bool isWholeAllocation(ttg::MemDescType memDesc, ArrayRef<Value> members) {
+  if (memDesc.getAllocShape().take_back(memDesc.getRank()) !=
+      memDesc.getShape())
+    return false;
+  return llvm::all_of(members.drop_front(), [](Value origin) {
+    // Through the struct the view was packed into.
+    while (auto extract = origin.getDefiningOp<LLVM::ExtractValueOp>()) {
+      Value container = extract.getContainer();
+      auto insert = container.getDefiningOp<LLVM::InsertValueOp>();
+      while (insert && insert.getPosition() != extract.getPosition())
+        insert = insert.getContainer().getDefiningOp<LLVM::InsertValueOp>();
+      if (!insert)
+        return false;
+      origin = insert.getValue();
+    }
+    auto cst = origin.getDefiningOp<LLVM::ConstantOp>();
+    auto attr = cst ? dyn_cast<IntegerAttr>(cst.getValue()) : nullptr;
+    return attr && attr.getInt() == 0;
+  });
+}
+
+/// The addresses of registers 0, vec, 2 vec, ... of a tensor of
+/// `tensorType` in a whole allocation at `base`, built as Triton does:
+/// offset(reg, lane, warp) = L(reg) ^ L(lane, warp), L linear. Register bits
+/// whose offsets share no bit with the thread's (nor with those of the
+/// other kept register bits) are additive: their part is a constant added
+/// to one of a few runtime bases (one per value of the other register
+/// bits), so ptxas addresses them as [base + immediate] and only those
+/// bases stay live. Empty when the layouts do not compose (block-sharded).
+SmallVector<Value> wholeAllocationAddresses(Location loc, OpBuilder &b,
+                                            ttg::MemDescType memDesc,
+                                            Value base,
+                                            RankedTensorType tensorType,
+                                            Type elementType, unsigned vec) {
+  MLIRContext *ctx = b.getContext();
+  LinearLayout cvt = ttg::toLinearLayout(tensorType)
+                         .invertAndCompose(ttg::toLinearLayout(memDesc));
+  StringAttr kReg = kRegister(ctx), kOff = kOffset(ctx);
+  if (!cvt.hasInDim(kReg) || !cvt.hasOutDim(kOff))
+    return {};
+  auto offsetOf = [&](StringAttr dim, int i) {
+    return uint32_t(cvt.getBasis(dim, i, kOff));
+  };
+  // Blocks (CTAs) must not move the offset: shared memory is per CTA.
+  if (cvt.hasInDim(kBlock(ctx)))
+    for (int i = 0; i < cvt.getInDimSizeLog2(kBlock(ctx)); ++i)
+      if (offsetOf(kBlock(ctx), i))
+        return {};
+  uint32_t threadBits = 0;
+  for (StringAttr dim : {kLane(ctx), kWarp(ctx)})
+    if (cvt.hasInDim(dim))
+      for (int i = 0; i < cvt.getInDimSizeLog2(dim); ++i)
+        threadBits |= offsetOf(dim, i);
+  // Register bits below the vector width are never set in an addressed
+  // register. Of the others, grow the kept (runtime) set until every
+  // remaining bit is disjoint from the kept and thread bits.
+  int numRegBits = cvt.getInDimSizeLog2(kReg);
+  int vecBits = llvm::Log2_32(vec);
+  SmallVector<bool> kept(numRegBits, false);
+  uint32_t keptBits = threadBits;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int i = vecBits; i < numRegBits; ++i)
+      if (!kept[i] && (offsetOf(kReg, i) & keptBits)) {
+        kept[i] = true;
+        keptBits |= offsetOf(kReg, i);
+        changed = true;
+      }
+  }
+  auto [lane, warp] = getLaneAndWarpId(b, loc);
+  SmallVector<std::pair<StringAttr, Value>> thread;
+  for (auto [dim, id] : {std::pair{kLane(ctx), lane}, {kWarp(ctx), warp}})
+    if (cvt.hasInDim(dim))
+      thread.push_back({dim, id});
+  Value threadOffset =
+      applyLinearLayout(loc, b, cvt, thread)[cvt.getOutDimIndex(kOff)];
+  std::map<uint32_t, Value> bases;
+  SmallVector<Value> addresses;
+  for (int32_t reg = 0; reg < (int32_t(1) << numRegBits); reg += vec) {
+    uint32_t keptPart = 0, addedPart = 0;
+    for (int i = vecBits; i < numRegBits; ++i)
+      if (reg >> i & 1)
+        (kept[i] ? keptPart : addedPart) ^= offsetOf(kReg, i);
+    Value &rowBase = bases[keptPart];
+    if (!rowBase) {
+      Value index = keptPart ? LLVM::XOrOp::create(b, loc, threadOffset,
+                                                   i32Val(b, loc, keptPart))
+                             : threadOffset;
+      rowBase = LLVM::GEPOp::create(b, loc, base.getType(), elementType, base,
+                                    ArrayRef<LLVM::GEPArg>{index},
+                                    LLVM::GEPNoWrapFlags::inbounds);
+    }
+    addresses.push_back(
+        addedPart ? LLVM::GEPOp::create(
+                        b, loc, base.getType(), elementType, rowBase,
+                        ArrayRef<LLVM::GEPArg>{int32_t(addedPart)},
+                        LLVM::GEPNoWrapFlags::inbounds)
+                  : rowBase);
+  }
+  return addresses;
+}
+
+/// The addresses of registers 0, vec, 2 vec, ... of a tensor of
+/// `tensorType` in the view `memDesc` (lowered struct `llvmMemDesc`).
 SmallVector<Value> elementAddresses(Location loc, OpBuilder &b,
                                     ttg::MemDescType memDesc, Value llvmMemDesc,
                                     RankedTensorType tensorType,
-                                    Type elementType) {
+                                    Type elementType, unsigned vec) {
   MLIRContext *ctx = b.getContext();
   SmallVector<Value> members = unpackLLElements(loc, llvmMemDesc, b);
   Value base = members.front();
+  if (isWholeAllocation(memDesc, members)) {
+    SmallVector<Value> addresses = wholeAllocationAddresses(
+        loc, b, memDesc, base, tensorType, elementType, vec);
+    if (!addresses.empty())
+      return addresses;
+  }
+  // A subview: each element's allocation coordinates (view coordinates
+  // ^ origin) through the inverse of the shared layout.
   LinearLayout shared = ttg::toLinearLayout(memDesc);
   LinearLayout inverse = shared.pseudoinvert();
   SmallVector<StringAttr> dims = llvm::to_vector(shared.getOutDimNames());
   int offsetIndex = inverse.getOutDimIndex(kOffset(ctx));
   SmallVector<Value> addresses;
-  for (const SmallVector<Value> &coords : emitIndices(loc, b, tensorType)) {
+  for (auto [i, coords] : llvm::enumerate(emitIndices(loc, b, tensorType))) {
+    if (i % vec)
+      continue;
     SmallVector<std::pair<StringAttr, Value>> ins;
     for (auto [d, coord] : llvm::enumerate(coords))
       ins.push_back(
@@ -111,14 +227,14 @@ void storeTensor(Location loc, OpBuilder &b, ttg::MemDescType memDesc,
   Type stored = storedType(values.front().getType(), b);
   unsigned vec = getVectorSize(memDesc, tensorType, getBitWidth(stored));
   SmallVector<Value> addresses =
-      elementAddresses(loc, b, memDesc, llvmMemDesc, tensorType, stored);
+      elementAddresses(loc, b, memDesc, llvmMemDesc, tensorType, stored, vec);
   for (size_t i = 0; i < values.size(); i += vec) {
     SmallVector<Value> group;
     for (Value value : values.slice(i, vec))
       group.push_back(value.getType() == stored
                           ? value
                           : Value(LLVM::ZExtOp::create(b, loc, stored, value)));
-    LLVM::StoreOp::create(b, loc, packVector(loc, b, group), addresses[i],
+    LLVM::StoreOp::create(b, loc, packVector(loc, b, group), addresses[i / vec],
                           vec * getBitWidth(stored) / 8);
   }
 }
@@ -209,12 +325,12 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
     Type stored = storedType(element, rewriter);
     unsigned vec = getVectorSize(type, op.getType(), getBitWidth(stored));
     SmallVector<Value> addresses = elementAddresses(
-        loc, rewriter, type, adaptor.getSrc(), op.getType(), stored);
+        loc, rewriter, type, adaptor.getSrc(), op.getType(), stored, vec);
     Type loadType =
         vec == 1 ? stored : Type(VectorType::get({int64_t(vec)}, stored));
     SmallVector<Value> values;
-    for (size_t i = 0; i < addresses.size(); i += vec) {
-      Value loaded = LLVM::LoadOp::create(rewriter, loc, loadType, addresses[i],
+    for (Value address : addresses) {
+      Value loaded = LLVM::LoadOp::create(rewriter, loc, loadType, address,
                                           vec * getBitWidth(stored) / 8);
       for (unsigned j = 0; j < vec; ++j) {
         Value v = vec == 1

@@ -190,8 +190,7 @@ LogicalResult WarpGroupDotOpConversion::matchAndRewrite(
                                   "element not found");
 
   // The warp group's first row and column.
-  auto [lane, warp] = getLaneAndWarpId(rewriter, loc);
-  (void)lane;
+  Value warp = getLaneAndWarpId(rewriter, loc).second;
   Value wgWarp =
       LLVM::AndOp::create(rewriter, loc, warp, i32Val(rewriter, loc, ~3));
   SmallVector<Value> wgStart =

@@ -41,3 +41,29 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
     tt.return %y : tensor<32x32xi1, #b>
   }
 }
+
+// -----
+
+// Addresses as Triton builds them: a thread's 64 f16 of a 128B-swizzled
+// tile (rows 0, 2, ..., 126 of one column, each its own access). Rows mod 8
+// move the swizzle phase, which the lane bits also touch, so those register
+// bits stay in a runtime base (4 bases: rows 0, 2, 4, 6 mod 8); rows 8 and
+// up only add 8 * 64 = 512 elements each, a constant on top of one of the
+// bases ([base + immediate] in PTX).
+// CHECK-LABEL: llvm.func @additive_offsets
+// CHECK: %[[B0:.*]] = llvm.getelementptr inbounds %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+// CHECK-COUNT-3: llvm.getelementptr inbounds %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+// CHECK-NOT: llvm.getelementptr inbounds %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32)
+// CHECK: llvm.getelementptr inbounds %{{.*}}[512] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f16
+// CHECK-NOT: llvm.getelementptr inbounds %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32)
+// CHECK: llvm.getelementptr inbounds %[[B0]][7680] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f16
+// CHECK-COUNT-64: llvm.store %{{.*}}, %{{.*}} {alignment = 2 : i64} : f16, !llvm.ptr<3>
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func public @additive_offsets(%x: tensor<128x64xf16, #b>) {
+    %a = ttg.local_alloc %x : (tensor<128x64xf16, #b>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    tt.return
+  }
+}

@@ -26,7 +26,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: %[[TIDX:.*]] = nvvm.read.ptx.sreg.tid.x
 // CHECK: %[[TID:.*]] = llvm.and %[[TIDX]], %{{.*}} : i32
 // CHECK: %[[LANE:.*]] = llvm.and %[[TID]], %{{.*}} : i32
-// CHECK: %[[WARP:.*]] = llvm.lshr %[[TID]]
+// CHECK: %[[W:.*]] = llvm.lshr %[[TID]]
+// CHECK: %[[WARP:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[W]]
 // CHECK: llvm.add %{{.*}}, %[[START:[0-9]+]] : i32
 // CHECK-COUNT-3: llvm.add %{{.*}}, %[[START]] : i32
 // CHECK: llvm.return
