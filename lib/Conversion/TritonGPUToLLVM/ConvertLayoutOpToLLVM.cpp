@@ -555,13 +555,35 @@ ConvertLayoutOpConversion::transferThroughSharedMemory(
     return failure();
   }
 
-  auto address = [&](Value threadOffset, uint64_t offset) {
-    Value index = offset ? LLVM::XOrOp::create(rewriter, loc, threadOffset,
-                                               i32Val(rewriter, loc, offset))
-                         : threadOffset;
-    return LLVM::GEPOp::create(
-        rewriter, loc, smemBase->getType(), element.storedType, *smemBase,
-        ArrayRef<LLVM::GEPArg>{index}, LLVM::GEPNoWrapFlags::inbounds);
+  // threadOffset ^ offset, as Triton builds it: the bits of `offset` the
+  // thread's offset can never have are added, as a constant on a base
+  // shared by every offset with the same other bits (so ptxas addresses
+  // them as [base + immediate] and few bases stay live).
+  std::map<std::pair<const Side *, uint64_t>, Value> addressBases;
+  auto address = [&](const Side &side, uint64_t offset) {
+    uint64_t threadBits = 0;
+    for (int32_t v : side.laneOffsets)
+      threadBits |= uint64_t(v);
+    for (int32_t v : side.warpOffsets)
+      threadBits |= uint64_t(v);
+    uint64_t mixed = offset & threadBits, added = offset & ~threadBits;
+    Value &base = addressBases[{&side, mixed}];
+    if (!base) {
+      Value index = mixed ? LLVM::XOrOp::create(rewriter, loc,
+                                                side.threadOffset,
+                                                i32Val(rewriter, loc, mixed))
+                          : side.threadOffset;
+      base = LLVM::GEPOp::create(rewriter, loc, smemBase->getType(),
+                                 element.storedType, *smemBase,
+                                 ArrayRef<LLVM::GEPArg>{index},
+                                 LLVM::GEPNoWrapFlags::inbounds);
+    }
+    if (!added)
+      return base;
+    return Value(LLVM::GEPOp::create(
+        rewriter, loc, smemBase->getType(), element.storedType, base,
+        ArrayRef<LLVM::GEPArg>{int32_t(added)},
+        LLVM::GEPNoWrapFlags::inbounds));
   };
   /// Visits the vectors of one round: (first offset, registers in order).
   auto forEachVector = [&](const Side &side, int round,
@@ -656,7 +678,7 @@ ConvertLayoutOpConversion::transferThroughSharedMemory(
     if (round > 0)
       emitBarrier(loc, rewriter);
     forEachVector(*store, round, [&](uint64_t offset, ArrayRef<int32_t> regs) {
-      Value ptr = address(store->threadOffset, offset);
+      Value ptr = address(*store, offset);
       Value value;
       if (regs.size() == 1) {
         value = element.toStored(loc, rewriter,
@@ -676,7 +698,7 @@ ConvertLayoutOpConversion::transferThroughSharedMemory(
     });
     emitBarrier(loc, rewriter);
     forEachVector(*load, round, [&](uint64_t offset, ArrayRef<int32_t> regs) {
-      Value ptr = address(load->threadOffset, offset);
+      Value ptr = address(*load, offset);
       if (regs.size() == 1) {
         Value v = LLVM::LoadOp::create(rewriter, loc, element.storedType, ptr,
                                        /*alignment=*/elemBytes);

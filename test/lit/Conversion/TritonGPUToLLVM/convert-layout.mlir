@@ -77,9 +77,15 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
 // bases both layouts share), one barrier between the write and the read.
 // i1 travels as i8, pointers as i64 (64-bit elements: two rounds).
 // CHECK: llvm.mlir.global external @global_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+// Offsets the thread's offset never touches are added as constants to a
+// few per-thread bases ([base + imm] in PTX): two bases for the stores.
 // CHECK-LABEL: llvm.func @transpose
 // CHECK: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem
-// CHECK-COUNT-8: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// CHECK: %[[S0:.*]] = llvm.getelementptr inbounds %[[SMEM]][%{{.*}}] : (!llvm.ptr<3>, i32)
+// CHECK: %[[S1:.*]] = llvm.getelementptr inbounds %[[SMEM]][%{{.*}}] : (!llvm.ptr<3>, i32)
+// CHECK: llvm.getelementptr inbounds %[[S0]][128] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK: llvm.getelementptr inbounds %[[S1]][384] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0
 // CHECK-NOT: llvm.store
 // CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
