@@ -8,11 +8,12 @@
 //     the operand's members;
 //   - lanes (and registers): warp shuffles (shfl.sync.idx);
 //   - warps: the op's scratch shared memory, laid out as Triton's generic
-//     swizzled tile (getSwizzledCvtTile), one round ("rep") at a time:
-//     write, barrier, read, barrier before the next round's write.
+//     swizzled tile (ConvertLayoutScratch.cpp).
 // Conversions between CTAs are refused.
 //
 //===----------------------------------------------------------------------===//
+#include "ConvertLayoutUtility.h"
+
 #include "Analysis/ScratchSize.h"
 #include "Conversion/TritonGPUToLLVM/Patterns.h"
 #include "Conversion/TritonGPUToLLVM/Utility.h"
@@ -22,121 +23,13 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/MathExtras.h"
 
-#include <map>
 
 using namespace mlir;
 using namespace mlir::triton;
 namespace ttg = mlir::triton::gpu;
+using namespace mlir::triton::cvt;
 
 namespace {
-
-//===-- GF(2) helpers -----------------------------------------------------===//
-
-/// Coordinates of vectors in a basis of the whole `numBits`-bit space:
-/// coordinates(v) is the mask of basis vectors whose xor is v.
-class BasisCoordinates {
-public:
-  /// Fails when `basis` is not a basis of the space.
-  static std::optional<BasisCoordinates> get(ArrayRef<int32_t> basis,
-                                             unsigned numBits) {
-    BasisCoordinates result;
-    result.pivots.assign(numBits, {0, 0});
-    if (basis.size() != numBits)
-      return std::nullopt;
-    for (auto [i, vector] : llvm::enumerate(basis)) {
-      uint64_t v = static_cast<uint32_t>(vector);
-      uint64_t combo = uint64_t(1) << i;
-      result.reduce(v, combo);
-      if (v == 0)
-        return std::nullopt;
-      result.pivots[llvm::Log2_64(v)] = {v, combo};
-    }
-    return result;
-  }
-
-  uint64_t coordinates(int32_t vector) const {
-    uint64_t v = static_cast<uint32_t>(vector);
-    uint64_t combo = 0;
-    reduce(v, combo);
-    return combo;
-  }
-
-private:
-  void reduce(uint64_t &v, uint64_t &combo) const {
-    for (int bit = static_cast<int>(pivots.size()) - 1; bit >= 0; --bit)
-      if ((v >> bit & 1) && pivots[bit].first) {
-        v ^= pivots[bit].first;
-        combo ^= pivots[bit].second;
-      }
-  }
-  /// pivots[b]: a reduced vector whose highest bit is b, and its combination.
-  SmallVector<std::pair<uint64_t, uint64_t>> pivots;
-};
-
-/// The registers a layout keeps after dropping its zero register bases:
-/// unique register u stands for original register uniqueToOriginal(u), and
-/// original register r is a copy of unique register originalToUnique(r).
-struct RegisterCompaction {
-  explicit RegisterCompaction(const LinearLayout &layout, StringAttr kReg) {
-    int bits = layout.getInDimSizeLog2(kReg);
-    for (int i = 0; i < bits; ++i)
-      if (llvm::any_of(layout.getBasis(kReg, i), [](int32_t v) { return v; }))
-        kept.push_back(i);
-    numOriginal = 1 << bits;
-  }
-  int32_t uniqueToOriginal(int32_t u) const {
-    int32_t r = 0;
-    for (auto [k, bit] : llvm::enumerate(kept))
-      if (u >> k & 1)
-        r |= 1 << bit;
-    return r;
-  }
-  int32_t originalToUnique(int32_t r) const {
-    int32_t u = 0;
-    for (auto [k, bit] : llvm::enumerate(kept))
-      if (r >> bit & 1)
-        u |= 1 << k;
-    return u;
-  }
-  int32_t numUnique() const { return 1 << kept.size(); }
-  SmallVector<int> kept;
-  int32_t numOriginal = 1;
-};
-
-/// The value of `layout`'s single output dimension at the given inputs.
-int32_t applyFlat(const LinearLayout &layout,
-                  ArrayRef<std::pair<StringAttr, int32_t>> ins) {
-  return applyLinearLayoutConst(layout, ins).front();
-}
-
-//===-- Values in scratch memory ------------------------------------------===//
-
-/// The LLVM type an element takes in scratch memory (i1 as i8, pointers as
-/// i64) and the conversions to and from it.
-struct ScratchElement {
-  ScratchElement(Type llvmType, OpBuilder &b)
-      : llvmType(llvmType),
-        storedType(isa<LLVM::LLVMPointerType>(llvmType) ? b.getI64Type()
-                   : llvmType.isInteger(1)              ? b.getI8Type()
-                                                        : llvmType) {}
-  Value toStored(Location loc, OpBuilder &b, Value v) const {
-    if (isa<LLVM::LLVMPointerType>(llvmType))
-      return LLVM::PtrToIntOp::create(b, loc, storedType, v);
-    if (llvmType.isInteger(1))
-      return LLVM::ZExtOp::create(b, loc, storedType, v);
-    return v;
-  }
-  Value fromStored(Location loc, OpBuilder &b, Value v) const {
-    if (isa<LLVM::LLVMPointerType>(llvmType))
-      return LLVM::IntToPtrOp::create(b, loc, llvmType, v);
-    if (llvmType.isInteger(1))
-      return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ne, v,
-                                  intVal(b, loc, storedType, 0));
-    return v;
-  }
-  Type llvmType;
-  Type storedType;
-};
 
 //===-- The pattern -------------------------------------------------------===//
 
@@ -176,7 +69,8 @@ struct ConvertLayoutOpConversion
       return failure();
     }
     if (conversion.hasInDim(kWarp(ctx)))
-      outVals = transferThroughSharedMemory(op, inVals, rewriter);
+      outVals = cvt::transferThroughSharedMemory(op, inVals,
+                                                 *getTypeConverter(), rewriter);
     else if (conversion.hasInDim(kLane(ctx)))
       outVals = transferWithinWarp(op, conversion, inVals, rewriter);
     else if (conversion.hasInDim(kRegister(ctx)))
@@ -209,9 +103,6 @@ private:
                      ArrayRef<Value> inVals,
                      ConversionPatternRewriter &rewriter) const;
 
-  FailureOr<SmallVector<Value>>
-  transferThroughSharedMemory(ttg::ConvertLayoutOp op, ArrayRef<Value> inVals,
-                              ConversionPatternRewriter &rewriter) const;
 };
 
 //===-- Within a warp: shuffles -------------------------------------------===//
@@ -406,322 +297,6 @@ FailureOr<SmallVector<Value>> ConvertLayoutOpConversion::transferWithinWarp(
       result = LLVM::SelectOp::create(rewriter, loc, isRound, value, result);
     }
     outVals.push_back(result);
-  }
-  return outVals;
-}
-
-//===-- Across warps: the swizzled scratch tile ---------------------------===//
-
-FailureOr<SmallVector<Value>>
-ConvertLayoutOpConversion::transferThroughSharedMemory(
-    ttg::ConvertLayoutOp op, ArrayRef<Value> inVals,
-    ConversionPatternRewriter &rewriter) const {
-  MLIRContext *ctx = op.getContext();
-  Location loc = op.getLoc();
-  auto srcTy = cast<RankedTensorType>(op.getSrc().getType());
-  auto dstTy = cast<RankedTensorType>(op.getType());
-  StringAttr kReg = kRegister(ctx), kLaneDim = kLane(ctx),
-             kWarpDim = kWarp(ctx), kBlockDim = kBlock(ctx);
-  LinearLayout src = ttg::toLinearLayout(srcTy);
-  LinearLayout dst = ttg::toLinearLayout(dstTy);
-  for (const LinearLayout *layout : {&src, &dst})
-    if (layout->hasInDim(kBlockDim) &&
-        !layout->sublayoutIsZero({kBlockDim},
-                                 llvm::to_vector(layout->getOutDimNames()))) {
-      op.emitOpError("lowering to LLVM does not support layout "
-                     "conversions of tensors split over CTAs");
-      return failure();
-    }
-
-  unsigned bitwidth = getScratchBitwidth(srcTy.getElementType());
-  SwizzledCvtTile tile = getSwizzledCvtTile(src, dst, bitwidth);
-  unsigned numBits = tile.numBits;
-
-  // Offset bits: vector, banks, segments other than rounds; then rounds.
-  SmallVector<int32_t> spanned(tile.vec);
-  llvm::append_range(spanned, tile.segment);
-  SmallVector<int32_t> bank;
-  {
-    // Complement of span(vec, segment) by unit vectors, lowest first.
-    SmallVector<int32_t> current(spanned);
-    for (unsigned bit = 0; bit < numBits; ++bit) {
-      SmallVector<int32_t> trial(current);
-      trial.push_back(int32_t(1) << bit);
-      // Independent iff Gaussian elimination keeps every trial vector.
-      SmallVector<uint64_t> rows(trial.begin(), trial.end());
-      unsigned rank = 0;
-      for (unsigned col = 0; col < numBits && rank < rows.size(); ++col) {
-        unsigned pivot = rank;
-        while (pivot < rows.size() && !(rows[pivot] >> col & 1))
-          ++pivot;
-        if (pivot == rows.size())
-          continue;
-        std::swap(rows[rank], rows[pivot]);
-        for (unsigned i = 0; i < rows.size(); ++i)
-          if (i != rank && (rows[i] >> col & 1))
-            rows[i] ^= rows[rank];
-        ++rank;
-      }
-      if (rank == trial.size()) {
-        current.push_back(int32_t(1) << bit);
-        bank.push_back(int32_t(1) << bit);
-      }
-    }
-  }
-  SmallVector<int32_t> tileBases(tile.vec);
-  llvm::append_range(tileBases, bank);
-  for (int32_t v : tile.segment)
-    if (!llvm::is_contained(tile.reps, v))
-      tileBases.push_back(v);
-  unsigned tileBits = tileBases.size();
-  SmallVector<int32_t> allBases(tileBases);
-  llvm::append_range(allBases, tile.reps);
-  std::optional<BasisCoordinates> coords =
-      BasisCoordinates::get(allBases, numBits);
-  if (!coords) {
-    op.emitOpError("lowering to LLVM could not build the swizzled "
-                   "shared-memory tile of this layout conversion");
-    return failure();
-  }
-  uint64_t tileMask = (uint64_t(1) << tileBits) - 1;
-  int numReps = 1 << tile.reps.size();
-
-  FailureOr<Value> smemBase = getSharedMemoryAddress(loc, rewriter, op);
-  if (failed(smemBase)) {
-    op.emitOpError("has no shared memory allocated (run "
-                   "allocate-shared-memory-nv first)");
-    return failure();
-  }
-
-  Type llvmElemType = getTypeConverter()->convertType(srcTy.getElementType());
-  ScratchElement element(llvmElemType, rewriter);
-  auto [laneId, warpId] = getLaneAndWarpId(rewriter, loc);
-
-  /// One side of the exchange: where each unique register lives in the
-  /// tile, per round, and the thread's runtime offset.
-  struct Side {
-    RegisterCompaction regs;
-    LinearLayout flat;
-    Value threadOffset;
-    /// The offsets lane bit i / warp bit i add (xor).
-    SmallVector<int32_t> laneOffsets, warpOffsets;
-    unsigned vecBits = 0;
-    /// round -> (constant offset -> unique register)
-    SmallVector<std::map<uint64_t, int32_t>> byRound;
-  };
-  auto buildSide = [&](const LinearLayout &layout) -> FailureOr<Side> {
-    Side side{RegisterCompaction(layout, kReg),
-              layout.removeZeroBasesAlongDim(kReg).flattenOuts(),
-              Value(),
-              {},
-              {},
-              static_cast<unsigned>(tile.vec.size()),
-              {}};
-    side.byRound.resize(numReps);
-    // Lanes and warps: offsets only, never a round.
-    LinearLayout::BasesT threadBases;
-    for (StringAttr dim : {kLaneDim, kWarpDim}) {
-      auto &list = threadBases[dim];
-      for (int i = 0; i < side.flat.getInDimSizeLog2(dim); ++i) {
-        int32_t flat = side.flat.getBasis(dim, i).front();
-        uint64_t c = coords->coordinates(flat);
-        if (c & ~tileMask)
-          return failure();
-        list.push_back({static_cast<int32_t>(c)});
-        (dim == kLaneDim ? side.laneOffsets : side.warpOffsets)
-            .push_back(static_cast<int32_t>(c));
-        if (c)
-          side.vecBits = std::min<unsigned>(side.vecBits, llvm::countr_zero(c));
-      }
-    }
-    LinearLayout threadLayout(std::move(threadBases),
-                              {{kOffset(ctx), int32_t(1) << tileBits}},
-                              /*requireSurjective=*/false);
-    side.threadOffset =
-        applyLinearLayout(loc, rewriter, threadLayout,
-                          {{kLaneDim, laneId}, {kWarpDim, warpId}})
-            .front();
-    for (int32_t u = 0; u < side.regs.numUnique(); ++u) {
-      uint64_t c = coords->coordinates(applyFlat(side.flat, {{kReg, u}}));
-      side.byRound[c >> tileBits][c & tileMask] = u;
-    }
-    return side;
-  };
-  FailureOr<Side> store = buildSide(src);
-  FailureOr<Side> load = buildSide(dst);
-  if (failed(store) || failed(load)) {
-    op.emitOpError("lowering to LLVM could not place this layout "
-                   "conversion in its swizzled shared-memory tile");
-    return failure();
-  }
-
-  // threadOffset ^ offset, as Triton builds it: the bits of `offset` the
-  // thread's offset can never have are added, as a constant on a base
-  // shared by every offset with the same other bits (so ptxas addresses
-  // them as [base + immediate] and few bases stay live).
-  std::map<std::pair<const Side *, uint64_t>, Value> addressBases;
-  auto address = [&](const Side &side, uint64_t offset) {
-    uint64_t threadBits = 0;
-    for (int32_t v : side.laneOffsets)
-      threadBits |= uint64_t(v);
-    for (int32_t v : side.warpOffsets)
-      threadBits |= uint64_t(v);
-    uint64_t mixed = offset & threadBits, added = offset & ~threadBits;
-    Value &base = addressBases[{&side, mixed}];
-    if (!base) {
-      Value index = mixed ? LLVM::XOrOp::create(rewriter, loc,
-                                                side.threadOffset,
-                                                i32Val(rewriter, loc, mixed))
-                          : side.threadOffset;
-      base = LLVM::GEPOp::create(rewriter, loc, smemBase->getType(),
-                                 element.storedType, *smemBase,
-                                 ArrayRef<LLVM::GEPArg>{index},
-                                 LLVM::GEPNoWrapFlags::inbounds);
-    }
-    if (!added)
-      return base;
-    return Value(LLVM::GEPOp::create(
-        rewriter, loc, smemBase->getType(), element.storedType, base,
-        ArrayRef<LLVM::GEPArg>{int32_t(added)},
-        LLVM::GEPNoWrapFlags::inbounds));
-  };
-  /// Visits the vectors of one round: (first offset, registers in order).
-  auto forEachVector = [&](const Side &side, int round,
-                           function_ref<void(uint64_t, ArrayRef<int32_t>)> fn) {
-    const std::map<uint64_t, int32_t> &slots = side.byRound[round];
-    uint64_t width = uint64_t(1) << side.vecBits;
-    for (auto [offset, reg] : slots) {
-      if (offset % width)
-        continue;
-      SmallVector<int32_t> regs;
-      for (uint64_t j = 0; j < width; ++j) {
-        auto it = slots.find(offset + j);
-        if (it == slots.end())
-          break;
-        regs.push_back(it->second);
-      }
-      if (regs.size() == width) {
-        fn(offset, regs);
-        continue;
-      }
-      for (uint64_t j = 0; j < width; ++j)
-        if (auto it = slots.find(offset + j); it != slots.end())
-          fn(offset + j, {it->second});
-    }
-  };
-
-  // Replay the exchange at compile time for every thread: each read must
-  // find the element the destination register holds, written in the same
-  // round, and no two different elements may share a slot.
-  auto threadOffset = [](const Side &side, int32_t lane, int32_t warp) {
-    int32_t offset = 0;
-    for (auto [i, v] : llvm::enumerate(side.laneOffsets))
-      if (lane >> i & 1)
-        offset ^= v;
-    for (auto [i, v] : llvm::enumerate(side.warpOffsets))
-      if (warp >> i & 1)
-        offset ^= v;
-    return offset;
-  };
-  auto elementAt = [&](const Side &side, int32_t reg, int32_t lane,
-                       int32_t warp) {
-    return applyFlat(side.flat,
-                     {{kReg, reg}, {kLaneDim, lane}, {kWarpDim, warp}});
-  };
-  int numLanes = 1 << store->laneOffsets.size();
-  int numWarps = 1 << store->warpOffsets.size();
-  if (numLanes != (1 << load->laneOffsets.size()) ||
-      numWarps != (1 << load->warpOffsets.size())) {
-    op.emitOpError("has source and result layouts over different numbers of "
-                   "lanes or warps");
-    return failure();
-  }
-  for (int round = 0; round < numReps; ++round) {
-    DenseMap<int64_t, int32_t> slots;
-    bool consistent = true;
-    for (int32_t warp = 0; warp < numWarps; ++warp)
-      for (int32_t lane = 0; lane < numLanes; ++lane) {
-        int32_t base = threadOffset(*store, lane, warp);
-        forEachVector(*store, round,
-                      [&](uint64_t offset, ArrayRef<int32_t> regs) {
-                        for (auto [j, reg] : llvm::enumerate(regs)) {
-                          int64_t slot = (base ^ offset) + j;
-                          int32_t elem = elementAt(*store, reg, lane, warp);
-                          auto [it, inserted] = slots.try_emplace(slot, elem);
-                          consistent &= inserted || it->second == elem;
-                          consistent &= slot < (int64_t(1) << tileBits);
-                        }
-                      });
-      }
-    for (int32_t warp = 0; warp < numWarps; ++warp)
-      for (int32_t lane = 0; lane < numLanes; ++lane) {
-        int32_t base = threadOffset(*load, lane, warp);
-        forEachVector(
-            *load, round, [&](uint64_t offset, ArrayRef<int32_t> regs) {
-              for (auto [j, reg] : llvm::enumerate(regs)) {
-                auto it = slots.find((base ^ offset) + j);
-                consistent &= it != slots.end() &&
-                              it->second == elementAt(*load, reg, lane, warp);
-              }
-            });
-      }
-    if (!consistent) {
-      op.emitOpError("lowering to LLVM built an inconsistent shared-memory "
-                     "exchange for this layout conversion");
-      return failure();
-    }
-  }
-
-  unsigned elemBytes = bitwidth / 8;
-  SmallVector<Value> uniqueOut(load->regs.numUnique());
-  for (int round = 0; round < numReps; ++round) {
-    if (round > 0)
-      emitBarrier(loc, rewriter);
-    forEachVector(*store, round, [&](uint64_t offset, ArrayRef<int32_t> regs) {
-      Value ptr = address(*store, offset);
-      Value value;
-      if (regs.size() == 1) {
-        value = element.toStored(loc, rewriter,
-                                 inVals[store->regs.uniqueToOriginal(regs[0])]);
-      } else {
-        auto vecType = VectorType::get(regs.size(), element.storedType);
-        value = LLVM::UndefOp::create(rewriter, loc, vecType);
-        for (auto [j, reg] : llvm::enumerate(regs))
-          value = LLVM::InsertElementOp::create(
-              rewriter, loc, value,
-              element.toStored(loc, rewriter,
-                               inVals[store->regs.uniqueToOriginal(reg)]),
-              i32Val(rewriter, loc, j));
-      }
-      LLVM::StoreOp::create(rewriter, loc, value, ptr,
-                            /*alignment=*/elemBytes * regs.size());
-    });
-    emitBarrier(loc, rewriter);
-    forEachVector(*load, round, [&](uint64_t offset, ArrayRef<int32_t> regs) {
-      Value ptr = address(*load, offset);
-      if (regs.size() == 1) {
-        Value v = LLVM::LoadOp::create(rewriter, loc, element.storedType, ptr,
-                                       /*alignment=*/elemBytes);
-        uniqueOut[regs[0]] = element.fromStored(loc, rewriter, v);
-        return;
-      }
-      auto vecType = VectorType::get(regs.size(), element.storedType);
-      Value v = LLVM::LoadOp::create(rewriter, loc, vecType, ptr,
-                                     /*alignment=*/elemBytes * regs.size());
-      for (auto [j, reg] : llvm::enumerate(regs))
-        uniqueOut[reg] =
-            element.fromStored(loc, rewriter,
-                               LLVM::ExtractElementOp::create(
-                                   rewriter, loc, v, i32Val(rewriter, loc, j)));
-    });
-  }
-  SmallVector<Value> outVals;
-  for (int32_t r = 0; r < load->regs.numOriginal; ++r)
-    outVals.push_back(uniqueOut[load->regs.originalToUnique(r)]);
-  if (llvm::any_of(outVals, [](Value v) { return !v; })) {
-    op.emitOpError("lowering to LLVM left a register of this layout "
-                   "conversion unread");
-    return failure();
   }
   return outVals;
 }
