@@ -83,6 +83,28 @@ SmallVector<Value>
 applyLinearLayout(Location loc, OpBuilder &b, const LinearLayout &layout,
                   ArrayRef<std::pair<StringAttr, Value>> ins);
 
+/// Shared-memory addresses `base + (threadOffset ^ c)` (in elements of
+/// `elementType`) for compile-time offsets c, as Triton builds them: the
+/// bits of c that a thread's offset can have (`threadBits`, the union of
+/// the lane and warp offsets) select one of a few runtime bases, shared
+/// between calls; the other bits are disjoint from the thread's, so they
+/// are added as an immediate ([base + imm] in PTX).
+class SharedAddresses {
+public:
+  SharedAddresses(Value base, Type elementType, Value threadOffset,
+                  uint64_t threadBits)
+      : base(base), elementType(elementType), threadOffset(threadOffset),
+        threadBits(threadBits) {}
+  Value get(OpBuilder &b, Location loc, uint64_t offset);
+
+private:
+  Value base;
+  Type elementType;
+  Value threadOffset;
+  uint64_t threadBits;
+  DenseMap<uint64_t, Value> bases;
+};
+
 /// The tensor coordinates (one i32 per dimension) of every register the
 /// calling thread holds of a tensor of `type` (distributed layout).
 SmallVector<SmallVector<Value>> emitIndices(Location loc, OpBuilder &b,

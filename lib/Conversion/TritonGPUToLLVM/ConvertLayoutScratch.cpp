@@ -19,6 +19,7 @@
 
 #include <map>
 
+
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::cvt;
@@ -168,36 +169,18 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
     return failure();
   }
 
-  // threadOffset ^ offset, as Triton builds it: the bits of `offset` the
-  // thread's offset can never have are added, as a constant on a base
-  // shared by every offset with the same other bits (so ptxas addresses
-  // them as [base + immediate] and few bases stay live).
-  std::map<std::pair<const Side *, uint64_t>, Value> addressBases;
-  auto address = [&](const Side &side, uint64_t offset) {
+  // threadOffset ^ offset, with immediates where the bits allow.
+  auto sideAddresses = [&](const Side &side) {
     uint64_t threadBits = 0;
     for (int32_t v : side.laneOffsets)
       threadBits |= uint64_t(v);
     for (int32_t v : side.warpOffsets)
       threadBits |= uint64_t(v);
-    uint64_t mixed = offset & threadBits, added = offset & ~threadBits;
-    Value &base = addressBases[{&side, mixed}];
-    if (!base) {
-      Value index = mixed ? LLVM::XOrOp::create(rewriter, loc,
-                                                side.threadOffset,
-                                                i32Val(rewriter, loc, mixed))
-                          : side.threadOffset;
-      base = LLVM::GEPOp::create(rewriter, loc, smemBase->getType(),
-                                 element.storedType, *smemBase,
-                                 ArrayRef<LLVM::GEPArg>{index},
-                                 LLVM::GEPNoWrapFlags::inbounds);
-    }
-    if (!added)
-      return base;
-    return Value(LLVM::GEPOp::create(
-        rewriter, loc, smemBase->getType(), element.storedType, base,
-        ArrayRef<LLVM::GEPArg>{int32_t(added)},
-        LLVM::GEPNoWrapFlags::inbounds));
+    return SharedAddresses(*smemBase, element.storedType, side.threadOffset,
+                           threadBits);
   };
+  SharedAddresses storeAddresses = sideAddresses(*store);
+  SharedAddresses loadAddresses = sideAddresses(*load);
   /// Visits the vectors of one round: (first offset, registers in order).
   auto forEachVector = [&](const Side &side, int round,
                            function_ref<void(uint64_t, ArrayRef<int32_t>)> fn) {
@@ -291,7 +274,7 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
     if (round > 0)
       emitBarrier(loc, rewriter);
     forEachVector(*store, round, [&](uint64_t offset, ArrayRef<int32_t> regs) {
-      Value ptr = address(*store, offset);
+      Value ptr = storeAddresses.get(rewriter, loc, offset);
       Value value;
       if (regs.size() == 1) {
         value = element.toStored(loc, rewriter,
@@ -311,7 +294,7 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
     });
     emitBarrier(loc, rewriter);
     forEachVector(*load, round, [&](uint64_t offset, ArrayRef<int32_t> regs) {
-      Value ptr = address(*load, offset);
+      Value ptr = loadAddresses.get(rewriter, loc, offset);
       if (regs.size() == 1) {
         Value v = LLVM::LoadOp::create(rewriter, loc, element.storedType, ptr,
                                        /*alignment=*/elemBytes);

@@ -20,7 +20,6 @@
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
-#include <map>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -78,8 +77,8 @@ bool isWholeAllocation(ttg::MemDescType memDesc, ArrayRef<Value> members) {
 /// whose offsets share no bit with the thread's (nor with those of the
 /// other kept register bits) are additive: their part is a constant added
 /// to one of a few runtime bases (one per value of the other register
-/// bits), so ptxas addresses them as [base + immediate] and only those
-/// bases stay live. Empty when the layouts do not compose (block-sharded).
+/// bits; SharedAddresses), so ptxas addresses them as [base + immediate]
+/// and only those bases stay live. Empty when the layouts do not compose (block-sharded).
 SmallVector<Value> wholeAllocationAddresses(Location loc, OpBuilder &b,
                                             ttg::MemDescType memDesc,
                                             Value base,
@@ -127,28 +126,16 @@ SmallVector<Value> wholeAllocationAddresses(Location loc, OpBuilder &b,
       thread.push_back({dim, id});
   Value threadOffset =
       applyLinearLayout(loc, b, cvt, thread)[cvt.getOutDimIndex(kOff)];
-  std::map<uint32_t, Value> bases;
+  // The kept register bits and the thread's share the runtime bases;
+  // every other bit of an offset is an immediate.
+  SharedAddresses shared(base, elementType, threadOffset, keptBits);
   SmallVector<Value> addresses;
   for (int32_t reg = 0; reg < (int32_t(1) << numRegBits); reg += vec) {
-    uint32_t keptPart = 0, addedPart = 0;
+    uint32_t offset = 0;
     for (int i = vecBits; i < numRegBits; ++i)
       if (reg >> i & 1)
-        (kept[i] ? keptPart : addedPart) ^= offsetOf(kReg, i);
-    Value &rowBase = bases[keptPart];
-    if (!rowBase) {
-      Value index = keptPart ? LLVM::XOrOp::create(b, loc, threadOffset,
-                                                   i32Val(b, loc, keptPart))
-                             : threadOffset;
-      rowBase = LLVM::GEPOp::create(b, loc, base.getType(), elementType, base,
-                                    ArrayRef<LLVM::GEPArg>{index},
-                                    LLVM::GEPNoWrapFlags::inbounds);
-    }
-    addresses.push_back(
-        addedPart ? LLVM::GEPOp::create(
-                        b, loc, base.getType(), elementType, rowBase,
-                        ArrayRef<LLVM::GEPArg>{int32_t(addedPart)},
-                        LLVM::GEPNoWrapFlags::inbounds)
-                  : rowBase);
+        offset ^= offsetOf(kReg, i);
+    addresses.push_back(shared.get(b, loc, offset));
   }
   return addresses;
 }

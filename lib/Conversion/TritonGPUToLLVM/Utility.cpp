@@ -116,6 +116,24 @@ std::pair<Value, Value> mlir::triton::getLaneAndWarpId(OpBuilder &b,
   return {lane, warp};
 }
 
+Value SharedAddresses::get(OpBuilder &b, Location loc, uint64_t offset) {
+  uint64_t mixed = offset & threadBits, added = offset & ~threadBits;
+  Value &rowBase = bases[mixed];
+  if (!rowBase) {
+    Value index = mixed ? LLVM::XOrOp::create(b, loc, threadOffset,
+                                              i32Val(b, loc, mixed))
+                        : threadOffset;
+    rowBase = LLVM::GEPOp::create(b, loc, base.getType(), elementType, base,
+                                  ArrayRef<LLVM::GEPArg>{index},
+                                  LLVM::GEPNoWrapFlags::inbounds);
+  }
+  if (!added)
+    return rowBase;
+  return LLVM::GEPOp::create(b, loc, base.getType(), elementType, rowBase,
+                             ArrayRef<LLVM::GEPArg>{int32_t(added)},
+                             LLVM::GEPNoWrapFlags::inbounds);
+}
+
 Value mlir::triton::getClusterCTAId(OpBuilder &b, Location loc, int numCTAs) {
   if (numCTAs <= 1)
     return i32Val(b, loc, 0);
