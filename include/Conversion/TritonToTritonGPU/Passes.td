@@ -36,7 +36,11 @@ def ConvertTritonToTritonGPU
 
     The module gets the attributes `ttg.num-warps`, `ttg.num-ctas`,
     `ttg.threads-per-warp` and `ttg.target`. An op that cannot be converted
-    fails the pass with an error naming it.
+    fails the pass with an error naming it. So does a module that is not a
+    Triton program, one module holding only functions: a nested module
+    (explicit, or the implicit one the parser makes around a module and a
+    stray op) or another top-level op is refused where it is, since the
+    module's attributes and analyses cover only its own functions.
 
     ```mlir
     %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32>

@@ -2,6 +2,7 @@
 #include "Conversion/TritonToTritonGPU/Passes.h"
 #include "Conversion/TritonToTritonGPU/TritonGPUConversion.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/MathExtras.h"
 
 #define DEBUG_TYPE "convert-triton-to-tritongpu"
@@ -38,9 +39,26 @@ struct ConvertTritonToTritonGPUPass
                    succeeded(check(numCTAs, "num-ctas")));
   }
 
+  /// A Triton program is one module of functions: the module's attributes
+  /// (warps, target) and its analyses cover only the ops directly in it.
+  /// A nested module (explicit, or the implicit one the parser wraps around
+  /// a module followed by other top-level ops) is refused where it is.
+  LogicalResult checkStructure(ModuleOp mod) {
+    for (Operation &op : mod.getBody()->getOperations()) {
+      if (isa<ModuleOp>(op))
+        return op.emitError("a Triton program is a single module of "
+                            "functions; nested modules are not supported");
+      if (!isa<FunctionOpInterface>(op) && !op.hasTrait<OpTrait::IsTerminator>())
+        return op.emitError("a Triton program holds only functions at its "
+                            "top level, found '")
+               << op.getName() << "'";
+    }
+    return success();
+  }
+
   void runOnOperation() override {
     ModuleOp mod = getOperation();
-    if (failed(checkOptions(mod)))
+    if (failed(checkOptions(mod)) || failed(checkStructure(mod)))
       return signalPassFailure();
 
     MLIRContext *context = &getContext();

@@ -54,3 +54,26 @@ tt.func @resource_constant() -> tensor<4xi32> {
     }
   }
 #-}
+
+// -----
+
+// A Triton program is one module of functions (issue 19: a nested module
+// crashed tritongpu-coalesce). An explicit inner module:
+module {
+  // expected-error @+1 {{a Triton program is a single module of functions; nested modules are not supported}}
+  module {
+    tt.func public @k(%p: !tt.ptr<f32>) {
+      tt.return
+    }
+  }
+}
+
+// -----
+
+// Another op beside the functions (the parser wraps a module followed by a
+// stray op into an implicit outer module; see errors/nested-module.mlir).
+// expected-error @+1 {{a Triton program holds only functions at its top level, found 'arith.constant'}}
+%c = arith.constant 1 : i32
+tt.func public @k2(%p: !tt.ptr<f32>) {
+  tt.return
+}

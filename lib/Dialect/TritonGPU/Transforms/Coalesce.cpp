@@ -122,6 +122,10 @@ struct CoalescePass : public impl::TritonGPUCoalesceBase<CoalescePass> {
       auto type = dyn_cast<RankedTensorType>(ptr.getType());
       if (!type || !isa<PointerType>(type.getElementType()))
         return;
+      // Ops outside the functions the module's analysis covers (e.g. in a
+      // nested module) keep their layout.
+      if (!axisInfo.getAxisInfo(ptr))
+        return;
       layouts[op] = buildCoalescedEncoding(axisInfo, op, lookupNumWarps(op),
                                            threadsPerWarp);
     });
