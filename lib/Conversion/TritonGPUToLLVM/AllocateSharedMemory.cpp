@@ -20,6 +20,9 @@ struct AllocateSharedMemoryNv
   void runOnOperation() override {
     ModuleOp module = getOperation();
     ModuleAllocation allocation(module);
+    // A recursive call graph has no allocation (the error names the call).
+    if (failed(allocation.getStatus()))
+      return signalPassFailure();
     MLIRContext *ctx = module.getContext();
     Type i32 = IntegerType::get(ctx, 32);
 

@@ -141,6 +141,9 @@ struct ConvertTritonGPUToLLVM
     // Barriers between shared-memory accesses that may conflict.
     {
       ModuleAllocation allocation(module);
+      // A recursive call graph has no allocation (the error names the call).
+      if (failed(allocation.getStatus()))
+        return signalPassFailure();
       ModuleMembarAnalysis membar(&allocation);
       membar.run();
     }

@@ -1,4 +1,5 @@
 //===- TritonToTritonGPUPass.cpp - convert-triton-to-tritongpu ------------===//
+#include "Analysis/CallGraph.h"
 #include "Conversion/TritonToTritonGPU/Passes.h"
 #include "Conversion/TritonToTritonGPU/TritonGPUConversion.h"
 
@@ -59,6 +60,9 @@ struct ConvertTritonToTritonGPUPass
   void runOnOperation() override {
     ModuleOp mod = getOperation();
     if (failed(checkOptions(mod)) || failed(checkStructure(mod)))
+      return signalPassFailure();
+    // Triton functions cannot recurse: the call graph names the cycle.
+    if (failed(CallGraphBase(mod).getStatus()))
       return signalPassFailure();
 
     MLIRContext *context = &getContext();

@@ -113,6 +113,9 @@ struct CoalescePass : public impl::TritonGPUCoalesceBase<CoalescePass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     ModuleAxisInfoAnalysis axisInfo(module);
+    // A recursive call graph has no analysis (the error names the call).
+    if (failed(axisInfo.getStatus()))
+      return signalPassFailure();
     int threadsPerWarp = TritonGPUDialect::getThreadsPerWarp(module);
     llvm::MapVector<Operation *, Attribute> layouts;
     module.walk([&](Operation *op) {
