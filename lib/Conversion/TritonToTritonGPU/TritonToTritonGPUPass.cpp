@@ -49,7 +49,7 @@ struct ConvertTritonToTritonGPUPass
       if (isa<ModuleOp>(op))
         return op.emitError("a Triton program is a single module of "
                             "functions; nested modules are not supported");
-      if (!isa<FunctionOpInterface>(op) && !op.hasTrait<OpTrait::IsTerminator>())
+      if (!isa<FunctionOpInterface>(op))
         return op.emitError("a Triton program holds only functions at its "
                             "top level, found '")
                << op.getName() << "'";

@@ -7,8 +7,10 @@
 #ifndef TRITON_CONVERSION_TRITONGPUTOLLVM_DOTOPERANDLAYOUTS_H
 #define TRITON_CONVERSION_TRITONGPUTOLLVM_DOTOPERANDLAYOUTS_H
 
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 #include "Tools/LinearLayout.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Operation.h"
 
 namespace mlir::triton {
 
@@ -33,6 +35,17 @@ inline bool operandFollowsAccumulator(const LinearLayout &operand,
     }
   }
   return true;
+}
+
+/// Whether every operand and result type of the dot `op` has a linear
+/// layout (the lowerings pick registers by coordinate); emits why not.
+inline LogicalResult checkDotLinearLayouts(Operation *op,
+                                           ArrayRef<RankedTensorType> types) {
+  for (RankedTensorType type : types)
+    if (failed(gpu::tryToLinearLayout(type.getShape(), type.getEncoding(),
+                                      [&] { return op->emitOpError(); })))
+      return failure();
+  return success();
 }
 
 } // namespace mlir::triton

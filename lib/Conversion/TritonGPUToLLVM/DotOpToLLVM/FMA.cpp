@@ -81,10 +81,8 @@ struct FMADotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
         return op.emitOpError("with a #ttg.blocked result needs "
                               "#ttg.dot_op operands with that parent");
     }
-    for (RankedTensorType type : {aType, bType, dType})
-      if (failed(ttg::tryToLinearLayout(type.getShape(), type.getEncoding(),
-                                        [&] { return op.emitOpError(); })))
-        return failure();
+    if (failed(checkDotLinearLayouts(op, {aType, bType, dType})))
+      return failure();
 
     unsigned rank = dType.getRank();
     unsigned mDim = rank - 2, nDim = rank - 1;

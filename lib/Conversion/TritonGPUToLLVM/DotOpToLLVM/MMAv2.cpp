@@ -218,10 +218,8 @@ struct MMAv2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
         cast<ttg::DotOperandEncodingAttr>(aType.getEncoding()).getKWidth();
     int bKWidth =
         cast<ttg::DotOperandEncodingAttr>(bType.getEncoding()).getKWidth();
-    for (RankedTensorType type : {aType, bType, dType})
-      if (failed(ttg::tryToLinearLayout(type.getShape(), type.getEncoding(),
-                                        [&] { return op.emitOpError(); })))
-        return failure();
+    if (failed(checkDotLinearLayouts(op, {aType, bType, dType})))
+      return failure();
 
     unsigned rank = dType.getRank();
     unsigned mDim = rank - 2, nDim = rank - 1;
