@@ -239,8 +239,8 @@ void mlir::triton::registerTritonPipelines() {
       });
   registerPassPipeline(
       "triton-ttgir-pipeline",
-      "Triton 3.6's ttgir stage (TTIR -> TTGIR) for Hopper; passes for "
-      "tensor cores, pipelining, warp specialization and TMA are skipped "
+      "Triton 3.6's ttgir stage (TTIR -> TTGIR) for Hopper, Ampere and Ada; "
+      "the passes for pipelining, warp specialization and TMA are skipped "
       "until they land (report-skipped=true lists them)",
       [](OpPassManager &pm, StringRef text,
          function_ref<LogicalResult(const Twine &)> errorHandler) {

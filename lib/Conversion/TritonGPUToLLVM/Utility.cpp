@@ -109,8 +109,10 @@ std::pair<Value, Value> mlir::triton::getLaneAndWarpId(OpBuilder &b,
   // built at each use: it is convergent with side effects, so LLVM keeps
   // it, and what is derived from it, where it is, which keeps address
   // arithmetic next to its use instead of live across loops. (Measured on
-  // H200: hoisting one warp id to the function entry, or dropping the
-  // shuffle, cost mma.sync kernels up to 36% through register pressure.)
+  // H200, docs/benchmarks.md: dropping the shuffle, as Triton does, lets
+  // LLVM hoist the addresses; that gains 3% on the 128x128 wgmma matmuls
+  // and 6% on sm_80 attention but costs 12-16% where operands take the
+  // per-element shared loads: tf32x3, int8 on sm_80.)
   Value warp = LLVM::LShrOp::create(b, loc, tid, i32Val(b, loc, 5));
   warp = shuffleIdx(loc, b, warp, i32Val(b, loc, 0));
   return {lane, warp};

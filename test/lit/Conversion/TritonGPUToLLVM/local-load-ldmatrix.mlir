@@ -29,9 +29,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // mm_tf32_64x64x32_w4_sm80: A (f32, K contiguous) loads as b16 pairs with
 // 8 ldmatrix.x4 (one f32 per word); B (N contiguous) cannot be transposed
-// at 32 bits and stays with the generic one-element loads.
+// at 32 bits and stays with the generic one-element loads. The A rows
+// of the second half (offset 1024: a bit no thread's row has) are the first
+// four bases plus an immediate, so only four bases stay live.
 // CHECK-LABEL: llvm.func @ldmatrix_tf32
-// CHECK-COUNT-8: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK: nvvm.barrier0
+// CHECK: %[[B0:.*]] = llvm.getelementptr inbounds %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{.*}} %[[B0]]
+// CHECK: %[[B1:.*]] = llvm.getelementptr inbounds %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{.*}} %[[B1]]
+// CHECK-COUNT-2: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK: %[[I0:.*]] = llvm.getelementptr inbounds %[[B0]][1024] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{.*}} %[[I0]]
+// CHECK: %[[I1:.*]] = llvm.getelementptr inbounds %[[B1]][1024] : (!llvm.ptr<3>) -> !llvm.ptr<3>, f32
+// CHECK-NEXT: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{.*}} %[[I1]]
+// CHECK-COUNT-2: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // CHECK-NOT: ldmatrix
 // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // CHECK: llvm.return
