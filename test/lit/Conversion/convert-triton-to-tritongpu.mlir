@@ -576,17 +576,3 @@ tt.func public @caller(%ptr: !tt.ptr<i32>) attributes {noinline = false} {
 }
 
 tt.func private @declared(tensor<16xf32>) -> tensor<16xf32>
-
-// -----
-
-// Tensors that already have a layout are left as they are.
-
-// CHECK: #[[$KEEP:.+]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-// CHECK-LABEL: tt.func @already_converted
-// CHECK-NEXT: arith.addf %{{.*}}, %{{.*}} : tensor<512xf32, #[[$KEEP]]>
-// CHECK-NEXT: tt.return
-#keep = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
-tt.func @already_converted(%x: tensor<512xf32, #keep>) -> tensor<512xf32, #keep> {
-  %0 = arith.addf %x, %x : tensor<512xf32, #keep>
-  tt.return %0 : tensor<512xf32, #keep>
-}

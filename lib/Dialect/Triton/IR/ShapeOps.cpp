@@ -115,6 +115,9 @@ LogicalResult ExpandDimsOp::canonicalize(ExpandDimsOp op,
 LogicalResult ReshapeOp::verify() {
   auto srcType = getSrc().getType();
   auto dstType = getType();
+  // Rank 0 is a scalar, which Triton represents without a tensor.
+  if (dstType.getRank() == 0)
+    return emitOpError("result must have rank 1 or more");
   if (srcType.getNumElements() != dstType.getNumElements())
     return emitOpError("number of src and dst elements of reshape must be the "
                        "same (")
@@ -378,6 +381,10 @@ LogicalResult MakeRangeOp::verify() {
     return emitOpError("result must be a 1D tensor");
   if (!type.getElementType().isInteger(32))
     return emitOpError("result element type must be i32");
+  // Triton's arange refuses a negative start (it must fit in int32 as an
+  // unsigned offset); the analyses rely on the values being offsets.
+  if (start < 0)
+    return emitOpError("start must be non-negative, got ") << start;
   if (start >= end)
     return emitOpError("start (")
            << start << ") must be less than end (" << end << ")";

@@ -60,6 +60,79 @@ static LogicalResult verifyPositiveI32(Operation *op, NamedAttribute attr) {
   return success();
 }
 
+
+/// The blocked or mma layout a tensor encoding is built on (through slices
+/// and dot operands), or null.
+static Attribute baseLayout(Attribute encoding) {
+  while (encoding) {
+    if (auto slice = dyn_cast<SliceEncodingAttr>(encoding))
+      encoding = slice.getParent();
+    else if (auto dot = dyn_cast<DotOperandEncodingAttr>(encoding))
+      encoding = dot.getParent();
+    else
+      break;
+  }
+  return isa_and_nonnull<BlockedEncodingAttr, NvidiaMmaEncodingAttr>(encoding)
+             ? encoding
+             : Attribute();
+}
+
+static int64_t product(ArrayRef<unsigned> values) {
+  int64_t result = 1;
+  for (unsigned v : values)
+    result *= v;
+  return result;
+}
+
+/// The layouts of a module's tensors against its thread counts: a blocked
+/// layout's threadsPerWarp multiply to ttg.threads-per-warp, and a blocked
+/// or mma layout's warpsPerCTA to the warps running the op (ttg.num-warps,
+/// or a warp-specialize partition's). Anything else describes threads the
+/// kernel does not have: the lowering would index past them (issue 19).
+static LogicalResult verifyModuleLayouts(ModuleOp module) {
+  int threadsPerWarp = TritonGPUDialect::getThreadsPerWarp(module);
+  WalkResult result = module.walk([&](Operation *op) -> WalkResult {
+    auto check = [&](Type type, StringRef what,
+                     unsigned index) -> LogicalResult {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      Attribute layout = tensor ? baseLayout(tensor.getEncoding()) : nullptr;
+      if (!layout)
+        return success();
+      if (auto blocked = dyn_cast<BlockedEncodingAttr>(layout)) {
+        int64_t lanes = product(blocked.getThreadsPerWarp());
+        if (lanes != threadsPerWarp)
+          return op->emitOpError()
+                 << what << " #" << index << " has layout " << layout
+                 << " with " << lanes << " threads per warp, but the module's "
+                 << AttrNumThreadsPerWarp << " is " << threadsPerWarp;
+      }
+      SmallVector<unsigned> warps =
+          isa<BlockedEncodingAttr>(layout)
+              ? SmallVector<unsigned>(
+                    cast<BlockedEncodingAttr>(layout).getWarpsPerCTA())
+              : SmallVector<unsigned>(
+                    cast<NvidiaMmaEncodingAttr>(layout).getWarpsPerCTA());
+      std::optional<int> numWarps = maybeLookupNumWarps(op);
+      if (numWarps && product(warps) != *numWarps)
+        return op->emitOpError()
+               << what << " #" << index << " has layout " << layout << " with "
+               << product(warps) << " warps, but the op runs on " << *numWarps
+               << " (" << AttrNumWarpsName << ")";
+      return success();
+    };
+    for (auto [i, type] : llvm::enumerate(op->getResultTypes()))
+      if (failed(check(type, "result", i)))
+        return WalkResult::interrupt();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (auto [i, arg] : llvm::enumerate(block.getArguments()))
+          if (failed(check(arg.getType(), "block argument", i)))
+            return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,
                                                          NamedAttribute attr) {
   StringRef name = attr.getName().strref();
@@ -80,7 +153,26 @@ LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,
   if (name == AttrNumWarpsName || name == AttrNumCTAsName ||
       name == AttrNumThreadsPerWarp || name == AttrTotalNumWarpsName ||
       isMaxNReg)
-    return verifyPositiveI32(op, attr);
+    if (failed(verifyPositiveI32(op, attr)))
+      return failure();
+  // A CTA has at most 1024 threads (CUDA's limit on every GPU Triton
+  // targets); checked once, on ttg.num-warps, with the layouts.
+  if (auto module = dyn_cast<ModuleOp>(op); module && name == AttrNumWarpsName) {
+    int threadsPerWarp = TritonGPUDialect::getThreadsPerWarp(module);
+    for (StringRef warpsName : {AttrNumWarpsName, AttrTotalNumWarpsName})
+      if (auto warps = module->getAttrOfType<IntegerAttr>(warpsName))
+        if (warps.getInt() * threadsPerWarp > 1024)
+          return op->emitOpError("attribute '")
+                 << warpsName << "' = " << warps.getInt() << " with "
+                 << threadsPerWarp << " threads per warp is "
+                 << warps.getInt() * threadsPerWarp
+                 << " threads per CTA; CUDA allows at most 1024";
+    return verifyModuleLayouts(module);
+  }
+  if (name == AttrNumWarpsName || name == AttrNumCTAsName ||
+      name == AttrNumThreadsPerWarp || name == AttrTotalNumWarpsName ||
+      isMaxNReg)
+    return success();
   if (name == AttrSharedMemorySize) {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
     if (!value || !value.getType().isSignlessInteger(32) || value.getInt() < 0)

@@ -1607,3 +1607,19 @@ tt.func @disallow_acc_multi_buffer_on_non_loop(%c: i1) {
   } {tt.disallow_acc_multi_buffer}
   tt.return
 }
+
+// -----
+
+tt.func @make_range_negative() {
+  // expected-error @+1 {{'tt.make_range' op start must be non-negative, got -16}}
+  %0 = tt.make_range {end = 0 : i32, start = -16 : i32} : tensor<16xi32>
+  tt.return
+}
+
+// -----
+
+tt.func @reshape_rank0(%x: tensor<1xf32>) {
+  // expected-error @+1 {{'tt.reshape' op result must have rank 1 or more}}
+  %0 = tt.reshape %x : tensor<1xf32> -> tensor<f32>
+  tt.return
+}

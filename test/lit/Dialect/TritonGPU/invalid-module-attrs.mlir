@@ -67,3 +67,44 @@ module {
     tt.return {"ttg.num-warps" = 4 : i32}
   }
 }
+
+// -----
+
+// 64 warps of 32 threads: 2048 threads, past CUDA's 1024 per CTA.
+// expected-error @+1 {{'builtin.module' op attribute 'ttg.num-warps' = 64 with 32 threads per warp is 2048 threads per CTA; CUDA allows at most 1024}}
+module attributes {"ttg.num-warps" = 64 : i32, "ttg.threads-per-warp" = 32 : i32} {}
+
+// -----
+
+// A blocked layout of 16 threads per warp in a module of 32.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [16], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @lanes() {
+    // expected-error @+1 {{'tt.make_range' op result #0 has layout #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [16], warpsPerCTA = [4], order = [0]}> with 16 threads per warp, but the module's ttg.threads-per-warp is 32}}
+    %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// warpsPerCTA of 8 warps in a 4-warp module, seen through a slice.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @warps() {
+    // expected-error @+1 {{'tt.make_range' op result #0 has layout #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}> with 8 warps, but the op runs on 4 (ttg.num-warps)}}
+    %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    tt.return
+  }
+}
+
+// -----
+
+// An mma layout's warps, on a block argument.
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // expected-error @+1 {{'tt.func' op block argument #0 has layout #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}> with 4 warps, but the op runs on 8 (ttg.num-warps)}}
+  tt.func public @mma_warps(%acc: tensor<32x32xf32, #mma>) {
+    tt.return
+  }
+}
