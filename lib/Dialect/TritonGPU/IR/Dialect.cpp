@@ -60,7 +60,6 @@ static LogicalResult verifyPositiveI32(Operation *op, NamedAttribute attr) {
   return success();
 }
 
-
 /// The blocked or mma layout a tensor encoding is built on (through slices
 /// and dot operands), or null.
 static Attribute baseLayout(Attribute encoding) {
@@ -92,8 +91,11 @@ static int64_t product(ArrayRef<unsigned> values) {
 static LogicalResult verifyModuleLayouts(ModuleOp module) {
   int threadsPerWarp = TritonGPUDialect::getThreadsPerWarp(module);
   WalkResult result = module.walk([&](Operation *op) -> WalkResult {
-    auto check = [&](Type type, StringRef what,
-                     unsigned index) -> LogicalResult {
+    // `where` runs the value: the op for its results, the block's first op
+    // for block arguments (a warp_specialize partition's region runs with
+    // the partition's warps, not its parent's).
+    auto check = [&](Type type, StringRef what, unsigned index,
+                     Operation *where) -> LogicalResult {
       auto tensor = dyn_cast<RankedTensorType>(type);
       Attribute layout = tensor ? baseLayout(tensor.getEncoding()) : nullptr;
       if (!layout)
@@ -112,7 +114,7 @@ static LogicalResult verifyModuleLayouts(ModuleOp module) {
                     cast<BlockedEncodingAttr>(layout).getWarpsPerCTA())
               : SmallVector<unsigned>(
                     cast<NvidiaMmaEncodingAttr>(layout).getWarpsPerCTA());
-      std::optional<int> numWarps = maybeLookupNumWarps(op);
+      std::optional<int> numWarps = maybeLookupNumWarps(where);
       if (numWarps && product(warps) != *numWarps)
         return op->emitOpError()
                << what << " #" << index << " has layout " << layout << " with "
@@ -121,12 +123,13 @@ static LogicalResult verifyModuleLayouts(ModuleOp module) {
       return success();
     };
     for (auto [i, type] : llvm::enumerate(op->getResultTypes()))
-      if (failed(check(type, "result", i)))
+      if (failed(check(type, "result", i, op)))
         return WalkResult::interrupt();
     for (Region &region : op->getRegions())
       for (Block &block : region)
         for (auto [i, arg] : llvm::enumerate(block.getArguments()))
-          if (failed(check(arg.getType(), "block argument", i)))
+          if (failed(check(arg.getType(), "block argument", i,
+                           block.empty() ? op : &block.front())))
             return WalkResult::interrupt();
     return WalkResult::advance();
   });
@@ -157,7 +160,8 @@ LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,
       return failure();
   // A CTA has at most 1024 threads (CUDA's limit on every GPU Triton
   // targets); checked once, on ttg.num-warps, with the layouts.
-  if (auto module = dyn_cast<ModuleOp>(op); module && name == AttrNumWarpsName) {
+  if (auto module = dyn_cast<ModuleOp>(op);
+      module && name == AttrNumWarpsName) {
     int threadsPerWarp = TritonGPUDialect::getThreadsPerWarp(module);
     for (StringRef warpsName : {AttrNumWarpsName, AttrTotalNumWarpsName})
       if (auto warps = module->getAttrOfType<IntegerAttr>(warpsName))
