@@ -78,8 +78,9 @@ struct CompileOptions {
 };
 
 /// Reads a target as the tools take it: "cuda:90", "sm_90a", "sm_90",
-/// "sm_80", "90". Sets `computeCapability` and `archSpecific` of `options`
-/// and returns true; false (options untouched) for anything else.
+/// "sm_80", "90", for compute capability 8.0 or newer. Sets
+/// `computeCapability` and `archSpecific` of `options` and returns true;
+/// false (options untouched) for anything else.
 inline bool parseTargetString(const std::string &text,
                               CompileOptions &options) {
   std::string digits;
@@ -99,7 +100,9 @@ inline bool parseTargetString(const std::string &text,
       digits.find_first_not_of("0123456789") != std::string::npos)
     return false;
   int capability = std::stoi(digits);
-  if (capability < 10)
+  // Triton 3.6 compiles for compute capability 8.0 and newer (Ampere, Ada,
+  // Hopper); an older target is refused, not turned into PTX (issue 19).
+  if (capability < 80)
     return false;
   options.computeCapability = capability;
   options.archSpecific = specific;

@@ -214,7 +214,8 @@ mlir::triton::aot::compileVariant(ModuleOp module,
     CompileOptions options;
     if (!parseTargetString(name, options))
       return module.emitError() << "unknown --target '" << name
-                                << "' (expected sm_90a, sm_80, cuda:90, ...)";
+                                << "' (expected sm_80 or newer: sm_90a, "
+                                   "sm_80, cuda:90, ...)";
     for (const CompileOptions &other : targets)
       if (other.getArch() == options.getArch())
         return module.emitError() << "--target " << name << " given twice";

@@ -69,7 +69,8 @@ LogicalResult mlir::triton::applyModuleOptions(ModuleOp module, IRLevel level,
   CompileOptions fromModule;
   if (!parseTargetString(moduleTarget.str(), fromModule))
     return module.emitError()
-           << "unknown ttg.target '" << moduleTarget.getValue() << "'";
+           << "unknown ttg.target '" << moduleTarget.getValue()
+           << "' (expected cuda:80 or newer)";
   if (!targetGiven)
     options.computeCapability = fromModule.computeCapability;
   else if (fromModule.computeCapability != options.computeCapability)
