@@ -1,5 +1,6 @@
 //===- Dialect.cpp - the ttg dialect: registration, module attributes -----===//
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LayoutQueries.h"
 #include "LayoutInference.h"
 
 #include "mlir/IR/OpImplementation.h"
@@ -76,13 +77,6 @@ static Attribute baseLayout(Attribute encoding) {
              : Attribute();
 }
 
-static int64_t product(ArrayRef<unsigned> values) {
-  int64_t result = 1;
-  for (unsigned v : values)
-    result *= v;
-  return result;
-}
-
 /// The layouts of a module's tensors against its thread counts: a blocked
 /// layout's threadsPerWarp multiply to ttg.threads-per-warp, and a blocked
 /// or mma layout's warpsPerCTA to the warps running the op (ttg.num-warps,
@@ -100,26 +94,21 @@ static LogicalResult verifyModuleLayouts(ModuleOp module) {
       Attribute layout = tensor ? baseLayout(tensor.getEncoding()) : nullptr;
       if (!layout)
         return success();
-      if (auto blocked = dyn_cast<BlockedEncodingAttr>(layout)) {
-        int64_t lanes = product(blocked.getThreadsPerWarp());
-        if (lanes != threadsPerWarp)
+      if (isa<BlockedEncodingAttr>(layout)) {
+        unsigned lanes = llvm::product_of(getThreadsPerWarp(layout));
+        if (lanes != unsigned(threadsPerWarp))
           return op->emitOpError()
                  << what << " #" << index << " has layout " << layout
                  << " with " << lanes << " threads per warp, but the module's "
                  << AttrNumThreadsPerWarp << " is " << threadsPerWarp;
       }
-      SmallVector<unsigned> warps =
-          isa<BlockedEncodingAttr>(layout)
-              ? SmallVector<unsigned>(
-                    cast<BlockedEncodingAttr>(layout).getWarpsPerCTA())
-              : SmallVector<unsigned>(
-                    cast<NvidiaMmaEncodingAttr>(layout).getWarpsPerCTA());
+      unsigned warps = getNumWarpsPerCTA(layout);
       std::optional<int> numWarps = maybeLookupNumWarps(where);
-      if (numWarps && product(warps) != *numWarps)
+      if (numWarps && warps != unsigned(*numWarps))
         return op->emitOpError()
                << what << " #" << index << " has layout " << layout << " with "
-               << product(warps) << " warps, but the op runs on " << *numWarps
-               << " (" << AttrNumWarpsName << ")";
+               << warps << " warps, but the op runs on " << *numWarps << " ("
+               << AttrNumWarpsName << ")";
       return success();
     };
     for (auto [i, type] : llvm::enumerate(op->getResultTypes()))
