@@ -78,7 +78,7 @@ struct CompileOptions {
 };
 
 /// Reads a target as the tools take it: "cuda:90", "sm_90a", "sm_90",
-/// "sm_80", "90", for compute capability 8.0 or newer. Sets
+/// "sm_80", "90", for compute capability 7.0 or newer. Sets
 /// `computeCapability` and `archSpecific` of `options` and returns true;
 /// false (options untouched) for anything else.
 inline bool parseTargetString(const std::string &text,
@@ -100,9 +100,11 @@ inline bool parseTargetString(const std::string &text,
       digits.find_first_not_of("0123456789") != std::string::npos)
     return false;
   int capability = std::stoi(digits);
-  // Triton 3.6 compiles for compute capability 8.0 and newer (Ampere, Ada,
-  // Hopper); an older target is refused, not turned into PTX (issue 19).
-  if (capability < 80)
+  // Triton 3.6 supports Ampere and newer, and its compiler still takes
+  // Volta and Turing (its own test_override_arch compiles for cuda:70, dots
+  // there go to FMA or m16n8k8); anything older is refused, not turned into
+  // PTX (issue 19).
+  if (capability < 70)
     return false;
   options.computeCapability = capability;
   options.archSpecific = specific;

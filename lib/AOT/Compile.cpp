@@ -214,7 +214,7 @@ mlir::triton::aot::compileVariant(ModuleOp module,
     CompileOptions options;
     if (!parseTargetString(name, options))
       return module.emitError() << "unknown --target '" << name
-                                << "' (expected sm_80 or newer: sm_90a, "
+                                << "' (expected sm_70 or newer: sm_90a, "
                                    "sm_80, cuda:90, ...)";
     for (const CompileOptions &other : targets)
       if (other.getArch() == options.getArch())

@@ -70,7 +70,7 @@ LogicalResult mlir::triton::applyModuleOptions(ModuleOp module, IRLevel level,
   if (!parseTargetString(moduleTarget.str(), fromModule))
     return module.emitError()
            << "unknown ttg.target '" << moduleTarget.getValue()
-           << "' (expected cuda:80 or newer)";
+           << "' (expected cuda:70 or newer)";
   if (!targetGiven)
     options.computeCapability = fromModule.computeCapability;
   else if (fromModule.computeCapability != options.computeCapability)

@@ -70,9 +70,14 @@ applyLinearLayoutConst(const LinearLayout &layout,
 
 /// threadIdx.x as i32.
 Value getThreadId(OpBuilder &b, Location loc);
-/// (lane, warp) of the calling thread; the warp id is made warp-uniform
-/// (a shuffle from lane 0) so that code depending on it stays scalar.
+/// (lane, warp) of the calling thread: threadIdx.x % 32 and / 32.
 std::pair<Value, Value> getLaneAndWarpId(OpBuilder &b, Location loc);
+/// The warp id made warp-uniform (a shuffle from lane 0), for values that
+/// must live in uniform registers, such as wgmma descriptors.
+Value getUniformWarpId(OpBuilder &b, Location loc);
+/// The first warp of the calling thread's warp group (warp & ~3), uniform;
+/// a constant 0 when the CTA has at most one warp group.
+Value getWarpGroupFirstWarp(OpBuilder &b, Location loc);
 /// The CTA's id in its cluster (0 without clusters).
 Value getClusterCTAId(OpBuilder &b, Location loc, int numCTAs);
 

@@ -78,12 +78,20 @@ bool isWholeAllocation(ttg::MemDescType memDesc, ArrayRef<Value> members) {
 /// other kept register bits) are additive: their part is a constant added
 /// to one of a few runtime bases (one per value of the other register
 /// bits; SharedAddresses), so ptxas addresses them as [base + immediate]
-/// and only those bases stay live. Empty when the layouts do not compose (block-sharded).
+/// and only those bases stay live. With `atUse`, the thread's part comes
+/// from the uniform warp id (a shuffle, which LLVM does not move), so the
+/// bases are rebuilt at each load instead of being hoisted out of the loop
+/// and held live across it: dot operands loaded element by element (int8
+/// B, wgmma's register A for tf32) need many bases, and holding them costs
+/// the registers the mma operands need (measured on H100, int8 64x64x64 on
+/// sm_80: 0.76 of Triton's time hoisted, 1.00 rebuilt; tf32x3 0.92 / 1.09).
+/// Empty when the layouts do not compose (block-sharded).
 SmallVector<Value> wholeAllocationAddresses(Location loc, OpBuilder &b,
                                             ttg::MemDescType memDesc,
                                             Value base,
                                             RankedTensorType tensorType,
-                                            Type elementType, unsigned vec) {
+                                            Type elementType, unsigned vec,
+                                            bool atUse) {
   MLIRContext *ctx = b.getContext();
   LinearLayout cvt = ttg::toLinearLayout(tensorType)
                          .invertAndCompose(ttg::toLinearLayout(memDesc));
@@ -119,7 +127,8 @@ SmallVector<Value> wholeAllocationAddresses(Location loc, OpBuilder &b,
         changed = true;
       }
   }
-  auto [lane, warp] = getLaneAndWarpId(b, loc);
+  auto [lane, plainWarp] = getLaneAndWarpId(b, loc);
+  Value warp = atUse ? getUniformWarpId(b, loc) : plainWarp;
   SmallVector<std::pair<StringAttr, Value>> thread;
   for (auto [dim, id] : {std::pair{kLane(ctx), lane}, {kWarp(ctx), warp}})
     if (cvt.hasInDim(dim))
@@ -141,17 +150,19 @@ SmallVector<Value> wholeAllocationAddresses(Location loc, OpBuilder &b,
 }
 
 /// The addresses of registers 0, vec, 2 vec, ... of a tensor of
-/// `tensorType` in the view `memDesc` (lowered struct `llvmMemDesc`).
+/// `tensorType` in the view `memDesc` (lowered struct `llvmMemDesc`);
+/// `atUse` as for wholeAllocationAddresses.
 SmallVector<Value> elementAddresses(Location loc, OpBuilder &b,
                                     ttg::MemDescType memDesc, Value llvmMemDesc,
                                     RankedTensorType tensorType,
-                                    Type elementType, unsigned vec) {
+                                    Type elementType, unsigned vec,
+                                    bool atUse = false) {
   MLIRContext *ctx = b.getContext();
   SmallVector<Value> members = unpackLLElements(loc, llvmMemDesc, b);
   Value base = members.front();
   if (isWholeAllocation(memDesc, members)) {
     SmallVector<Value> addresses = wholeAllocationAddresses(
-        loc, b, memDesc, base, tensorType, elementType, vec);
+        loc, b, memDesc, base, tensorType, elementType, vec, atUse);
     if (!addresses.empty())
       return addresses;
   }
@@ -311,8 +322,15 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
     Type element = cast<LLVM::LLVMStructType>(structType).getBody().front();
     Type stored = storedType(element, rewriter);
     unsigned vec = getVectorSize(type, op.getType(), getBitWidth(stored));
-    SmallVector<Value> addresses = elementAddresses(
-        loc, rewriter, type, adaptor.getSrc(), op.getType(), stored, vec);
+    // Tensor-core operands have their addresses built at the load, not
+    // hoisted out of the loop: see wholeAllocationAddresses. (FMA operands
+    // keep hoisted bases: rebuilding them cost 2% on the ieee f32 matmul.)
+    auto dot = dyn_cast<ttg::DotOperandEncodingAttr>(
+        cast<RankedTensorType>(op.getType()).getEncoding());
+    bool atUse = dot && isa<ttg::NvidiaMmaEncodingAttr>(dot.getParent());
+    SmallVector<Value> addresses =
+        elementAddresses(loc, rewriter, type, adaptor.getSrc(), op.getType(),
+                         stored, vec, atUse);
     Type loadType =
         vec == 1 ? stored : Type(VectorType::get({int64_t(vec)}, stored));
     SmallVector<Value> values;

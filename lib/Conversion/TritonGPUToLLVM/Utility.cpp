@@ -104,18 +104,31 @@ std::pair<Value, Value> mlir::triton::getLaneAndWarpId(OpBuilder &b,
   if (insertionNumWarps(b) == 1)
     return {tid, i32Val(b, loc, 0)};
   Value lane = LLVM::AndOp::create(b, loc, tid, i32Val(b, loc, 31));
-  // Every lane of a warp has the same warp id; saying so through a shuffle
-  // from lane 0 lets ptxas keep it in a uniform register. The shuffle is
-  // built at each use: it is convergent with side effects, so LLVM keeps
-  // it, and what is derived from it, where it is, which keeps address
-  // arithmetic next to its use instead of live across loops. (Measured on
-  // H200, docs/benchmarks.md: dropping the shuffle, as Triton does, lets
-  // LLVM hoist the addresses; that gains 3% on the 128x128 wgmma matmuls
-  // and 6% on sm_80 attention but costs 12-16% where operands take the
-  // per-element shared loads: tf32x3, int8 on sm_80.)
+  // A plain division, as Triton's: LLVM may hoist what derives from it (the
+  // shared-memory addresses) out of loops. Where a value must be known
+  // warp-uniform (wgmma descriptors), use getUniformWarpId instead.
   Value warp = LLVM::LShrOp::create(b, loc, tid, i32Val(b, loc, 5));
-  warp = shuffleIdx(loc, b, warp, i32Val(b, loc, 0));
   return {lane, warp};
+}
+
+Value mlir::triton::getUniformWarpId(OpBuilder &b, Location loc) {
+  if (insertionNumWarps(b) == 1)
+    return i32Val(b, loc, 0);
+  // Every lane of a warp has the same warp id; saying so through a shuffle
+  // from lane 0 lets ptxas keep it, and what derives from it, in uniform
+  // registers, which is where wgmma wants its descriptors. The shuffle is
+  // convergent, so LLVM builds it where it is, at each use.
+  Value warp =
+      LLVM::LShrOp::create(b, loc, getThreadId(b, loc), i32Val(b, loc, 5));
+  return shuffleIdx(loc, b, warp, i32Val(b, loc, 0));
+}
+
+Value mlir::triton::getWarpGroupFirstWarp(OpBuilder &b, Location loc) {
+  std::optional<int> numWarps = insertionNumWarps(b);
+  if (numWarps && *numWarps <= 4)
+    return i32Val(b, loc, 0);
+  Value warp = getUniformWarpId(b, loc);
+  return LLVM::AndOp::create(b, loc, warp, i32Val(b, loc, ~3));
 }
 
 Value SharedAddresses::get(OpBuilder &b, Location loc, uint64_t offset) {

@@ -383,8 +383,12 @@ struct MMAv2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
           return op.emitOpError("operand registers do not hold the K range "
                                 "of every mma.sync tile");
         llvm::append_range(operands, acc[t]);
+        // Not pure, as Triton's: an asm with side effects is a scheduling
+        // barrier, so LLVM's scheduler keeps the operand loads together
+        // ahead of the mma chain, as in Triton's PTX, instead of sinking
+        // each next to its use.
         Value result = emitInlineAsm(loc, rewriter, resultType, operands,
-                                     asmString, constraints, /*pure=*/true);
+                                     asmString, constraints, /*pure=*/false);
         for (unsigned i = 0; i < numC; ++i)
           acc[t][i] = LLVM::ExtractValueOp::create(rewriter, loc, result, i);
       }

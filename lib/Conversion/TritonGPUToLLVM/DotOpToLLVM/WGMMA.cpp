@@ -190,9 +190,7 @@ LogicalResult WarpGroupDotOpConversion::matchAndRewrite(
                                   "element not found");
 
   // The warp group's first row and column.
-  Value warp = getLaneAndWarpId(rewriter, loc).second;
-  Value wgWarp =
-      LLVM::AndOp::create(rewriter, loc, warp, i32Val(rewriter, loc, ~3));
+  Value wgWarp = getWarpGroupFirstWarp(rewriter, loc);
   SmallVector<Value> wgStart =
       applyLinearLayout(loc, rewriter, dLayout, {{kWarp(ctx), wgWarp}});
 

@@ -142,8 +142,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // 512 bytes): stores by warp 0, a barrier, loads by everyone.
 // CHECK: ttg.shared = 512 : i32
 // CHECK-LABEL: llvm.func @bcast
-// CHECK: nvvm.shfl.sync idx
-// CHECK: %[[W:.*]] = nvvm.shfl.sync idx
+// CHECK: llvm.lshr
+// CHECK: %[[W:.*]] = llvm.lshr
 // CHECK-NEXT: %[[C3:.*]] = llvm.mlir.constant(3 : i32)
 // CHECK-NEXT: %[[WM:.*]] = llvm.and %[[W]], %[[C3]] : i32
 // CHECK-NEXT: %[[C0:.*]] = llvm.mlir.constant(0 : i32)

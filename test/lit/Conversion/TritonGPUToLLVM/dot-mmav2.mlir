@@ -16,7 +16,7 @@
 // CHECK: %[[RA3:.*]] = llvm.bitcast {{.*}} : vector<2xf16> to i32
 // CHECK: %[[RB0:.*]] = llvm.bitcast {{.*}} : vector<2xf16> to i32
 // CHECK: %[[RB1:.*]] = llvm.bitcast {{.*}} : vector<2xf16> to i32
-// CHECK: llvm.inline_asm asm_dialect = att "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 { $0, $1, $2, $3 }, { $4, $5, $6, $7 }, { $8, $9 }, { $10, $11, $12, $13 };", "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3" %[[RA0]], %[[RA1]], %[[RA2]], %[[RA3]], %[[RB0]], %[[RB1]],
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 { $0, $1, $2, $3 }, { $4, $5, $6, $7 }, { $8, $9 }, { $10, $11, $12, $13 };", "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3" %[[RA0]], %[[RA1]], %[[RA2]], %[[RA3]], %[[RB0]], %[[RB1]],
 // CHECK: llvm.insertelement %[[B4]]
 // CHECK: llvm.inline_asm {{.*}}mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32{{.*}} %[[RA0]], %[[RA1]], %[[RA2]], %[[RA3]],
 // CHECK-NOT: mma.sync

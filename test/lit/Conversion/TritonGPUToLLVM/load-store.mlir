@@ -52,13 +52,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // A layout with 32 elements over 128 threads: warps 1-3 hold copies and do
 // not store; bytes go through 16-bit registers.
 // CHECK-LABEL: llvm.func @broadcast_store
-// The indices of make_range, then the copies' mask:
-// CHECK: nvvm.shfl.sync idx
+// The indices of make_range, then the copies' mask (warp id = tid / 32, no
+// shuffle):
+// CHECK: llvm.getelementptr
 // CHECK: %[[TIDX:.*]] = nvvm.read.ptx.sreg.tid.x
 // CHECK: %[[TID:.*]] = llvm.and %[[TIDX]], %{{.*}} : i32
 // CHECK: %[[W:.*]] = llvm.lshr %[[TID]]
-// CHECK: %[[WU:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[W]]
-// CHECK: %[[WB:.*]] = llvm.and %[[WU]], %{{.*}} : i32
+// CHECK-NOT: nvvm.shfl
+// CHECK: %[[WB:.*]] = llvm.and %[[W]], %{{.*}} : i32
 // CHECK: %[[P:.*]] = llvm.icmp "eq" %[[WB]], %{{.*}} : i32
 // CHECK: "@$2 st.global.b8 [ $1 + 0 ], $0;", "h,l,b" %{{.*}}, %{{.*}}, %[[P]] : (i16, !llvm.ptr<1>, i1) -> ()
 #bc = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>

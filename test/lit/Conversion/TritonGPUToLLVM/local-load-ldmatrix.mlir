@@ -67,10 +67,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // mm_i8_64x64x64_w4_sm80: A (i8, K contiguous) with 4 ldmatrix.x4, four
 // i8 per word; B (N contiguous) has no 8-bit transposing load.
+// B's byte loads build their addresses from the warp-uniform warp id (a
+// shuffle, which LLVM does not hoist), at the load; the stores and the
+// ldmatrix use tid / 32.
 // CHECK-LABEL: llvm.func @ldmatrix_i8
+// CHECK-NOT: nvvm.shfl
 // CHECK: ldmatrix.sync.aligned.m8n8.x4.shared.b16
 // CHECK: llvm.bitcast %{{.*}} : i32 to vector<4xi8>
 // CHECK-COUNT-3: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK-NOT: ldmatrix
+// CHECK: nvvm.shfl.sync idx
 // CHECK-NOT: ldmatrix
 // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i8
 // CHECK: llvm.return

@@ -67,3 +67,26 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// An FMA dot operand (dot_op of a blocked parent) is addressed from
+// tid / 32, with no shuffle, so LLVM may hoist its bases out of a loop. (A
+// tensor-core operand loaded element by element builds its bases from the
+// warp-uniform id at the load instead: local-load-ldmatrix.mlir,
+// @ldmatrix_i8.)
+// CHECK-LABEL: llvm.func @fma_operand_load
+// CHECK-NOT: nvvm.shfl
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-NOT: nvvm.shfl
+// CHECK: llvm.return
+#b = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func public @fma_operand_load(%x: tensor<32x32xf32, #b>) -> tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #b}>> {
+    %a = ttg.local_alloc %x : (tensor<32x32xf32, #b>) -> !ttg.memdesc<32x32xf32, #shared, #smem>
+    %y = ttg.local_load %a : !ttg.memdesc<32x32xf32, #shared, #smem> -> tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #b}>>
+    tt.return %y : tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #b}>>
+  }
+}

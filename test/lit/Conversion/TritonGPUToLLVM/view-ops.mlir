@@ -27,7 +27,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: %[[TID:.*]] = llvm.and %[[TIDX]], %{{.*}} : i32
 // CHECK: %[[LANE:.*]] = llvm.and %[[TID]], %{{.*}} : i32
 // CHECK: %[[W:.*]] = llvm.lshr %[[TID]]
-// CHECK: %[[WARP:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[W]]
+// CHECK-NOT: nvvm.shfl
 // CHECK: llvm.add %{{.*}}, %[[START:[0-9]+]] : i32
 // CHECK-COUNT-3: llvm.add %{{.*}}, %[[START]] : i32
 // CHECK: llvm.return

@@ -1,5 +1,6 @@
 // RUN: triton-opt %s -split-input-file --allocate-shared-memory-nv --convert-triton-gpu-to-llvm -verify-each | FileCheck %s
 // RUN: triton-opt %s -split-input-file --allocate-shared-memory-nv --convert-triton-gpu-to-llvm | FileCheck %s --check-prefix=DESC
+// RUN: triton-opt %s -split-input-file --allocate-shared-memory-nv --convert-triton-gpu-to-llvm | FileCheck %s --check-prefix=WG
 
 // Both operands in shared memory (mm_f16_128x128x64_w4): 2 M reps x 4 K
 // steps of m64n128k16; A is K-major (128B swizzle, SBO 1024 B, LBO unused),
@@ -15,6 +16,11 @@
 // DESC-DAG: llvm.mlir.constant(4611686293305295366 : i64)
 // DESC-DAG: llvm.mlir.constant(4611686293338849664 : i64)
 // DESC-LABEL: llvm.func @attn_reg_a
+// One warp group: its first warp is 0 and no warp id shuffle is built
+// (the stores into shared memory use tid / 32).
+// WG-LABEL: llvm.func @mm_f16_shared
+// WG-NOT: nvvm.shfl
+// WG: llvm.return
 // CHECK-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0,$1,{{.*}}$63}, $128, $129, 1, 1, 1, 0, 1;
 // CHECK-NOT: wgmma.mma_async
 // CHECK: wgmma.commit_group.sync.aligned;
@@ -139,5 +145,33 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %d = ttng.warp_group_dot %a_s, %b_s, %acc {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x16xf16, #shared, #smem> * !ttg.memdesc<16x128xf16, #shared1, #smem> -> tensor<64x128xf16, #mma>
     %w = ttng.warp_group_dot_wait %d {pendings = 1 : i32} : tensor<64x128xf16, #mma>
     tt.return %w : tensor<64x128xf16, #mma>
+  }
+}
+
+// -----
+
+// Eight warps are two warp groups: each group's first warp is the
+// warp-uniform warp id (a shuffle from lane 0, so that the descriptors
+// stay in uniform registers) & ~3, added into the descriptors' base rows.
+// WG-LABEL: llvm.func @mm_f16_two_groups
+// WG: %[[W:.*]] = nvvm.shfl.sync idx
+// WG: %[[M:.*]] = llvm.mlir.constant(-4 : i32) : i32
+// WG-NEXT: llvm.and %[[W]], %[[M]] : i32
+// WG-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// WG-NOT: wgmma.mma_async
+// WG: llvm.return
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 8], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 2], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @mm_f16_two_groups(%a: tensor<128x64xf16, #blocked1>, %b: tensor<64x128xf16, #blocked>, %acc: tensor<128x128xf32, #mma>) -> tensor<128x128xf32, #mma> {
+    %a_s = ttg.local_alloc %a : (tensor<128x64xf16, #blocked1>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %b_s = ttg.local_alloc %b : (tensor<64x128xf16, #blocked>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+    ttng.fence_async_shared {bCluster = false}
+    %d = ttng.warp_group_dot %a_s, %b_s, %acc {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+    %w:3 = ttng.warp_group_dot_wait %d, %a_s, %b_s {pendings = 0 : i32} : tensor<128x128xf32, #mma>, !ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<64x128xf16, #shared, #smem>
+    tt.return %w#0 : tensor<128x128xf32, #mma>
   }
 }
