@@ -63,8 +63,9 @@ LogicalResult checkLowerable(ModuleOp module) {
       ok = false;
       return;
     }
-    // Tensor cores, TMA and the Hopper-specific ops come with a later
-    // backend; say so by name rather than as a failed legalization.
+    // TMA, scaled dots (the ttgir pipeline decomposes them first) and the
+    // Hopper-specific ops other than wgmma come with later issues; say so
+    // by name rather than as a failed legalization.
     if (auto dot = dyn_cast<triton::DotOp>(op)) {
       if (failed(checkDotLowerable(dot)))
         ok = false;
@@ -76,9 +77,9 @@ LogicalResult checkLowerable(ModuleOp module) {
         (ns == "ttng" &&
          !isa<nvidia_gpu::WarpGroupDotOp, nvidia_gpu::WarpGroupDotWaitOp,
               nvidia_gpu::FenceAsyncSharedOp>(op))) {
-      op->emitOpError("is not lowered to LLVM yet (tensor cores, TMA and "
-                      "Hopper-specific ops are not supported by this "
-                      "backend)");
+      op->emitOpError("is not lowered to LLVM yet (TMA, tt.dot_scaled "
+                      "and Hopper-specific ops other than wgmma are not "
+                      "supported by this backend)");
       ok = false;
       return;
     }
