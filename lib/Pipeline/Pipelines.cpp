@@ -11,7 +11,10 @@ using namespace mlir::triton;
 
 void mlir::triton::buildTTIRPipeline(OpPassManager &pm,
                                      const CompileOptions &options) {
-  // The order of Triton 3.6's `make_ttir` (triton-3.6-pipeline.md).
+  // Recursion is refused before anything else runs (ours; Triton's
+  // frontend never emits it). Then the order of Triton 3.6's `make_ttir`
+  // (triton-3.6-pipeline.md).
+  pm.addPass(createTritonVerifyCallGraph());
   pm.addPass(createInlinerPass());
   pm.addPass(createTritonRewriteTensorPointer());
   if (options.computeCapability < 90)
@@ -230,7 +233,8 @@ struct TTIRPipelineOptions : public PassPipelineOptions<TTIRPipelineOptions> {
 void mlir::triton::registerTritonPipelines() {
   PassPipelineRegistration<TTIRPipelineOptions>(
       "triton-ttir-pipeline",
-      "Triton 3.6's ttir stage: inline, rewrite tensor pointers, canonicalize, "
+      "Triton 3.6's ttir stage: refuse recursion, inline, rewrite tensor "
+      "pointers, canonicalize, "
       "combine, reorder broadcasts, cse, symbol-dce, loop unrolling",
       [](OpPassManager &pm, const TTIRPipelineOptions &pipelineOptions) {
         CompileOptions options;

@@ -9,6 +9,28 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TritonVerifyCallGraph : Pass<"triton-verify-call-graph", "mlir::ModuleOp"> {
+  let summary = "Refuse recursion among Triton functions, naming the call";
+  let description = [{
+    Triton functions cannot recurse: `noinline` callees become device
+    functions whose shared memory, scratch and barriers are laid out over
+    the call graph, which must be acyclic. Triton's frontend never emits
+    recursion; IR written by hand or by another frontend can. This pass
+    runs first in the ttir pipeline, so that recursion is refused at the
+    first stage rather than carried into TTGIR: one error at the call that
+    closes the cycle, naming the cycle. The IR is left unchanged.
+
+    ```mlir
+    tt.func private @r(%x: i32) -> i32 attributes {noinline = true} {
+      %y = tt.call @r(%x) : (i32) -> i32
+      // error: recursive call to @r: Triton functions cannot recurse
+      //        (cycle @r -> @r)
+      tt.return %y : i32
+    }
+    ```
+  }];
+}
+
 def TritonCombineOps : Pass<"triton-combine", "mlir::ModuleOp"> {
   let summary = "Combine tt ops into cheaper forms (dot+add, addptr chains, select+load)";
   let description = [{
