@@ -11,10 +11,11 @@ using namespace mlir::triton;
 
 void mlir::triton::buildTTIRPipeline(OpPassManager &pm,
                                      const CompileOptions &options) {
-  // Recursion is refused before anything else runs (ours; Triton's
-  // frontend never emits it). Then the order of Triton 3.6's `make_ttir`
+  // Recursion and kernels that return values or take non-global pointers
+  // are refused before anything else runs (ours; Triton's frontend never
+  // emits them). Then the order of Triton 3.6's `make_ttir`
   // (triton-3.6-pipeline.md).
-  pm.addPass(createTritonVerifyCallGraph());
+  pm.addPass(createTritonVerifyProgram());
   pm.addPass(createInlinerPass());
   pm.addPass(createTritonRewriteTensorPointer());
   if (options.computeCapability < 90)
@@ -140,8 +141,10 @@ mlir::triton::getLLIRStages(const CompileOptions &options) {
   std::string cc =
       "{compute-capability=" + std::to_string(options.computeCapability) + "}";
   const char *warpSpec = "warp specialization";
+  // triton-verify-program (ours: TTGIR input starts here), then
   // triton-3.6-pipeline.md, llir, steps 1-13.
   return {
+      {"triton-verify-program"},
       {"tritongpu-combine-tensor-select-and-if"},
       {"tritongpu-allocate-warp-groups", warpSpec},
       {"convert-scf-to-cf"},
@@ -233,7 +236,7 @@ struct TTIRPipelineOptions : public PassPipelineOptions<TTIRPipelineOptions> {
 void mlir::triton::registerTritonPipelines() {
   PassPipelineRegistration<TTIRPipelineOptions>(
       "triton-ttir-pipeline",
-      "Triton 3.6's ttir stage: refuse recursion, inline, rewrite tensor "
+      "Triton 3.6's ttir stage: verify the program, inline, rewrite tensor "
       "pointers, canonicalize, "
       "combine, reorder broadcasts, cse, symbol-dce, loop unrolling",
       [](OpPassManager &pm, const TTIRPipelineOptions &pipelineOptions) {

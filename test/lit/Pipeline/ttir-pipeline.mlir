@@ -21,6 +21,7 @@
 // CHECK-NEXT: scf.yield %[[D2]]
 // CHECK-NOT: arith.addf
 // CHECK-NOT: tt.loop_unroll_factor
+// CHECK: tt.store
 // CHECK: tt.return
 // CHECK-NOT: tt.func
 module {
@@ -33,7 +34,7 @@ module {
     tt.store %p, %v : !tt.ptr<f32>
     tt.return
   }
-  tt.func public @kernel(%out: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %a: tensor<16x16xf16>, %b: tensor<16x16xf16>, %n: i32, %s: f32) -> tensor<16x16xf32> attributes {noinline = false} {
+  tt.func public @kernel(%out: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %a: tensor<16x16xf16>, %b: tensor<16x16xf16>, %n: i32, %s: f32, %po: tensor<16x16x!tt.ptr<f32>>) attributes {noinline = false} {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %zero = arith.constant dense<0.000000e+00> : tensor<16x16xf32>
@@ -44,6 +45,7 @@ module {
       %next = arith.addf %acc, %d : tensor<16x16xf32>
       scf.yield %next : tensor<16x16xf32>
     } {tt.loop_unroll_factor = 2 : i32}
-    tt.return %r : tensor<16x16xf32>
+    tt.store %po, %r : tensor<16x16x!tt.ptr<f32>>
+    tt.return
   }
 }

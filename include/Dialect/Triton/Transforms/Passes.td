@@ -9,16 +9,24 @@
 
 include "mlir/Pass/PassBase.td"
 
-def TritonVerifyCallGraph : Pass<"triton-verify-call-graph", "mlir::ModuleOp"> {
-  let summary = "Refuse recursion among Triton functions, naming the call";
+def TritonVerifyProgram : Pass<"triton-verify-program", "mlir::ModuleOp"> {
+  let summary = "Refuse programs the verifier accepts but no GPU can run";
   let description = [{
-    Triton functions cannot recurse: `noinline` callees become device
-    functions whose shared memory, scratch and barriers are laid out over
-    the call graph, which must be acyclic. Triton's frontend never emits
-    recursion; IR written by hand or by another frontend can. This pass
-    runs first in the ttir pipeline, so that recursion is refused at the
-    first stage rather than carried into TTGIR: one error at the call that
-    closes the cycle, naming the cycle. The IR is left unchanged.
+    Two rules beyond the op verifiers, each refused with a located error;
+    the IR is left unchanged:
+
+    * Triton functions cannot recurse: `noinline` callees become device
+      functions whose shared memory, scratch and barriers are laid out over
+      the call graph, which must be acyclic. The error is at the call that
+      closes the cycle and names it.
+    * A kernel (a public `tt.func`) is launched from the host: it returns
+      nothing, and its pointer arguments hold global (or generic) addresses,
+      never shared (3) or other address spaces.
+
+    Triton's frontend never emits either; IR written by hand or by another
+    frontend can. The pass runs first in the ttir pipeline and in the llir
+    pipeline (the first stage TTGIR input goes through), so that such a
+    program is refused before anything is compiled.
 
     ```mlir
     tt.func private @r(%x: i32) -> i32 attributes {noinline = true} {
@@ -27,6 +35,11 @@ def TritonVerifyCallGraph : Pass<"triton-verify-call-graph", "mlir::ModuleOp"> {
       //        (cycle @r -> @r)
       tt.return %y : i32
     }
+    tt.func public @k(%p: !tt.ptr<f32, 3>) -> i32
+    // error: kernel @k returns 'i32': a kernel launched from the host has
+    //        no results ...
+    // error: kernel @k argument #0 is '!tt.ptr<f32, 3>', a pointer in
+    //        address space 3 ...
     ```
   }];
 }

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/Triton/IR/KernelSignature.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
@@ -112,4 +113,38 @@ LogicalResult ReturnOp::verify() {
              << ") doesn't match function result type (" << results[i] << ")"
              << " in function @" << function.getName();
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel signatures
+//===----------------------------------------------------------------------===//
+
+LogicalResult mlir::triton::checkKernelSignatures(ModuleOp module) {
+  bool ok = true;
+  for (auto func : module.getOps<FuncOp>()) {
+    if (!func.isPublic())
+      continue;
+    FunctionType type = func.getFunctionType();
+    if (type.getNumResults()) {
+      func.emitError("kernel @")
+          << func.getName() << " returns " << type.getResults()
+          << ": a kernel launched from the host has no results (store them "
+             "through a pointer argument, or make the function private)";
+      ok = false;
+    }
+    for (auto [i, arg] : llvm::enumerate(type.getInputs())) {
+      auto ptr = dyn_cast<PointerType>(arg);
+      if (!ptr || ptr.getAddressSpace() == 0 || ptr.getAddressSpace() == 1)
+        continue;
+      Location loc = i < func.getNumArguments() ? func.getArgument(i).getLoc()
+                                                : func.getLoc();
+      emitError(loc, "kernel @")
+          << func.getName() << " argument #" << i << " is " << arg
+          << ", a pointer in address space " << ptr.getAddressSpace()
+          << ": a kernel's pointers come from the host and are global "
+             "(address space 1)";
+      ok = false;
+    }
+  }
+  return success(ok);
 }
