@@ -161,7 +161,7 @@ def mutate(text, rng):
     return "\n".join(lines)
 
 
-def commands(bindir, path, ext, out_dir, which):
+def commands(bindir, path, out_dir, which):
     """The tool invocations for target `which` on `path`."""
     if which == "translate":
         return [os.path.join(bindir, "triton-translate"), path, "--emit=ptx",
@@ -227,7 +227,7 @@ def attempt(job):
         targets.append("aot")
     results = []
     for which in targets:
-        rc, err = run(commands(bindir, case, ext, tmp, which))
+        rc, err = run(commands(bindir, case, tmp, which))
         results.append((which, rc, classify(rc, err), diagnostic(err)))
     subprocess.run(["rm", "-rf", tmp])
     return path, text, ext, results
@@ -241,7 +241,7 @@ def minimise(text, ext, which, kind, bindir, work):
     def still(candidate):
         with open(case, "w") as f:
             f.write(candidate)
-        rc, err = run(commands(bindir, case, ext, tmp, which))
+        rc, err = run(commands(bindir, case, tmp, which))
         return classify(rc, err) == kind
 
     lines = text.split("\n")

@@ -142,15 +142,15 @@ LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,
            << attr.getName()
            << " which is expected only on `module` or `tt.func` ops";
 
-  if (name == AttrNumWarpsName || name == AttrNumCTAsName ||
-      name == AttrNumThreadsPerWarp || name == AttrTotalNumWarpsName ||
-      isMaxNReg)
-    if (failed(verifyPositiveI32(op, attr)))
-      return failure();
+  bool isCount = name == AttrNumWarpsName || name == AttrNumCTAsName ||
+                 name == AttrNumThreadsPerWarp ||
+                 name == AttrTotalNumWarpsName || isMaxNReg;
+  if (isCount && failed(verifyPositiveI32(op, attr)))
+    return failure();
   // A CTA has at most 1024 threads (CUDA's limit on every GPU Triton
   // targets); checked once, on ttg.num-warps, with the layouts.
-  if (auto module = dyn_cast<ModuleOp>(op);
-      module && name == AttrNumWarpsName) {
+  auto module = dyn_cast<ModuleOp>(op);
+  if (module && name == AttrNumWarpsName) {
     int threadsPerWarp = TritonGPUDialect::getThreadsPerWarp(module);
     for (StringRef warpsName : {AttrNumWarpsName, AttrTotalNumWarpsName})
       if (auto warps = module->getAttrOfType<IntegerAttr>(warpsName))
@@ -162,10 +162,6 @@ LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,
                  << " threads per CTA; CUDA allows at most 1024";
     return verifyModuleLayouts(module);
   }
-  if (name == AttrNumWarpsName || name == AttrNumCTAsName ||
-      name == AttrNumThreadsPerWarp || name == AttrTotalNumWarpsName ||
-      isMaxNReg)
-    return success();
   if (name == AttrSharedMemorySize) {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
     if (!value || !value.getType().isSignlessInteger(32) || value.getInt() < 0)
