@@ -42,9 +42,11 @@ void populateFuncOpToLLVMPatterns(TypeConverterT &converter,
 void populateSPMDOpToLLVMPatterns(TypeConverterT &converter,
                                   RewritePatternSet &patterns);
 /// Element-by-element ops: arith, math, tt.addptr, casts, fp8, libdevice
-/// calls (tt.extern_elementwise), precise sqrt/div, clamp, mulhi.
+/// calls (tt.extern_elementwise), precise sqrt/div, clamp, mulhi. AxisInfo's
+/// constancy spares recomputing elements known equal.
 void populateElementwiseOpToLLVMPatterns(TypeConverterT &converter,
                                          RewritePatternSet &patterns,
+                                         ModuleAxisInfoAnalysis &axisInfo,
                                          const LoweringConfig &config);
 /// tt.elementwise_inline_asm (packing, several results, scalars, pointers).
 void populateElementwiseInlineAsmOpToLLVMPatterns(TypeConverterT &converter,

@@ -157,7 +157,7 @@ struct ConvertTritonGPUToLLVM
     RewritePatternSet patterns(ctx);
     populateFuncOpToLLVMPatterns(converter, patterns, config);
     populateSPMDOpToLLVMPatterns(converter, patterns);
-    populateElementwiseOpToLLVMPatterns(converter, patterns, config);
+    populateElementwiseOpToLLVMPatterns(converter, patterns, axisInfo, config);
     populateElementwiseInlineAsmOpToLLVMPatterns(converter, patterns);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, axisInfo, config);
     populateAtomicOpToLLVMPatterns(converter, patterns, axisInfo, config);

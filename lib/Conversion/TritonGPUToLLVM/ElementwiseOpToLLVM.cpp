@@ -8,10 +8,16 @@
 // division, which is Triton's `div.full.f32`.
 // tt's elementwise ops (addptr, casts, clampf, precise sqrt/div, mulhiui,
 // fp_to_fp, extern_elementwise) have their own per-element lowering.
+// Both compute an element once per block of elements AxisInfo proves equal
+// (constancyRepresentatives), as Triton's maybeDeduplicate does.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TritonGPUToLLVM/ElementwiseBase.h"
+#include "Analysis/AxisInfo.h"
 #include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+
+#include <map>
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -19,14 +25,76 @@
 using namespace mlir;
 using namespace mlir::triton;
 
+SmallVector<unsigned>
+mlir::triton::constancyRepresentatives(Operation *op,
+                                       ModuleAxisInfoAnalysis *axisInfo,
+                                       size_t numElements) {
+  if (!axisInfo || op->getNumResults() != 1 || !isMemoryEffectFree(op))
+    return {};
+  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!type || !type.getEncoding())
+    return {};
+  AxisInfo *info = axisInfo->getAxisInfo(op->getResult(0));
+  if (!info || info->getRank() != type.getRank())
+    return {};
+  // The low bits of a coordinate that may be cleared along each dimension:
+  // the largest power of two dividing the constancy.
+  SmallVector<int32_t> keep;
+  bool repeats = false;
+  for (int64_t c : info->getConstancy()) {
+    int64_t block = c > 0 ? (c & -c) : 1;
+    repeats |= block > 1;
+    keep.push_back(~int32_t(block - 1));
+  }
+  if (!repeats)
+    return {};
+  if (failed(gpu::verifyLinearLayoutConvertible(
+          type.getShape(), type.getEncoding(), /*emitError=*/nullptr)))
+    return {};
+  LinearLayout layout = gpu::toLinearLayout(type);
+  MLIRContext *ctx = op->getContext();
+  StringAttr kReg = StringAttr::get(ctx, "register");
+  if (!layout.hasInDim(kReg))
+    return {};
+  SmallVector<StringAttr> dims = llvm::to_vector(layout.getOutDimNames());
+  LinearLayout regs = layout.sublayout({kReg}, dims);
+  // The register part of each coordinate; the thread's part is xor-ed in
+  // and leaves the bits above the cleared ones alone, so the rounded
+  // coordinate stays in the same block of equal elements.
+  int numRegs = regs.getInDimSize(kReg);
+  if (size_t(numRegs) != numElements)
+    return {};
+  SmallVector<SmallVector<int32_t>> coords(numRegs);
+  std::map<SmallVector<int32_t>, unsigned> first;
+  for (int r = 0; r < numRegs; ++r) {
+    for (auto &[dim, value] : regs.apply({{kReg, r}}))
+      coords[r].push_back(value);
+    first.try_emplace(coords[r], r);
+  }
+  SmallVector<unsigned> representative(numRegs);
+  bool any = false;
+  for (int r = 0; r < numRegs; ++r) {
+    SmallVector<int32_t> rounded(coords[r]);
+    for (auto [value, mask] : llvm::zip(rounded, keep))
+      value &= mask;
+    auto it = first.find(rounded);
+    representative[r] = it == first.end() ? r : it->second;
+    any |= representative[r] != unsigned(r);
+  }
+  if (!any)
+    return {};
+  return representative;
+}
+
 namespace {
 
 //===-- arith / math on tensors: one scalar op per register ---------------===//
 
 struct TensorScalarization : public ConversionPattern {
-  TensorScalarization(TypeConverterT &converter, MLIRContext *ctx)
-      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/10, ctx) {
-  }
+  TensorScalarization(TypeConverterT &converter, MLIRContext *ctx,
+                      ModuleAxisInfoAnalysis *axisInfo)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/10, ctx),
+        axisInfo(axisInfo) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -48,8 +116,13 @@ struct TensorScalarization : public ConversionPattern {
     SmallVector<SmallVector<Value>> unpacked;
     for (Value operand : operands)
       unpacked.push_back(unpackLLElements(loc, operand, rewriter));
-    SmallVector<SmallVector<Value>> results(op->getNumResults());
+    SmallVector<unsigned> representative =
+        constancyRepresentatives(op, axisInfo, n);
+    SmallVector<SmallVector<Value>> results(op->getNumResults(),
+                                            SmallVector<Value>(n));
     for (size_t i = 0; i < n; ++i) {
+      if (!representative.empty() && representative[i] != i)
+        continue;
       OperationState state(loc, op->getName());
       for (const SmallVector<Value> &values : unpacked)
         state.addOperands(values.size() == 1 ? values[0] : values[i]);
@@ -58,14 +131,20 @@ struct TensorScalarization : public ConversionPattern {
       state.addAttributes(op->getAttrs());
       Operation *scalar = rewriter.create(state);
       for (auto [r, value] : llvm::enumerate(scalar->getResults()))
-        results[r].push_back(value);
+        results[r][i] = value;
     }
+    for (SmallVector<Value> &values : results)
+      for (size_t i = 0; i < n; ++i)
+        if (!values[i])
+          values[i] = values[representative[i]];
     SmallVector<Value> packed;
     for (auto [structType, values] : llvm::zip(structTypes, results))
       packed.push_back(packLLElements(loc, structType, values, rewriter));
     rewriter.replaceOp(op, packed);
     return success();
   }
+
+  ModuleAxisInfoAnalysis *axisInfo;
 };
 
 //===-- math functions without an NVPTX instruction -----------------------===//
@@ -98,8 +177,10 @@ Value libdeviceCall(Location loc, OpBuilder &b, Operation *anchor,
 
 template <typename OpT>
 struct MathFunctionConversion : public ElementwiseOpConversion<OpT> {
-  MathFunctionConversion(TypeConverterT &converter, StringRef libdeviceName)
-      : ElementwiseOpConversion<OpT>(converter, /*benefit=*/5),
+  MathFunctionConversion(TypeConverterT &converter,
+                         ModuleAxisInfoAnalysis *axisInfo,
+                         StringRef libdeviceName)
+      : ElementwiseOpConversion<OpT>(converter, axisInfo, /*benefit=*/5),
         libdeviceName(libdeviceName.str()) {}
 
   Value createScalar(OpT op, Type elementType, ValueRange operands,
@@ -155,8 +236,9 @@ struct MathFunctionConversion : public ElementwiseOpConversion<OpT> {
 
 template <typename OpT, typename Fn>
 struct LambdaConversion : public ElementwiseOpConversion<OpT> {
-  LambdaConversion(TypeConverterT &converter, Fn fn)
-      : ElementwiseOpConversion<OpT>(converter), fn(std::move(fn)) {}
+  LambdaConversion(TypeConverterT &converter, ModuleAxisInfoAnalysis *axisInfo,
+                   Fn fn)
+      : ElementwiseOpConversion<OpT>(converter, axisInfo), fn(std::move(fn)) {}
   Value createScalar(OpT op, Type elementType, ValueRange operands,
                      Location loc,
                      ConversionPatternRewriter &rewriter) const override {
@@ -166,9 +248,10 @@ struct LambdaConversion : public ElementwiseOpConversion<OpT> {
 };
 
 template <typename OpT, typename Fn>
-void addLambda(RewritePatternSet &patterns, TypeConverterT &converter, Fn fn) {
-  patterns.add(
-      std::make_unique<LambdaConversion<OpT, Fn>>(converter, std::move(fn)));
+void addLambda(RewritePatternSet &patterns, TypeConverterT &converter,
+               ModuleAxisInfoAnalysis *axisInfo, Fn fn) {
+  patterns.add(std::make_unique<LambdaConversion<OpT, Fn>>(converter, axisInfo,
+                                                           std::move(fn)));
 }
 
 /// math.absf on 8-bit floats, which LLVM has no type for (they are i8
@@ -302,38 +385,39 @@ Value lowerFpToFp(triton::FpToFpOp op, Type elementType, ValueRange operands,
 
 void mlir::triton::populateElementwiseOpToLLVMPatterns(
     TypeConverterT &converter, RewritePatternSet &patterns,
-    const LoweringConfig &config) {
+    ModuleAxisInfoAnalysis &axisInfoAnalysis, const LoweringConfig &config) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<TensorScalarization>(converter, ctx);
+  ModuleAxisInfoAnalysis *axisInfo = &axisInfoAnalysis;
+  patterns.add<TensorScalarization>(converter, ctx, axisInfo);
 
   // Before TensorScalarization (benefit 10), which would make i8 math.absf.
-  patterns.add<Fp8AbsConversion>(converter, PatternBenefit(11));
-  patterns.add<F32DivConversion>(converter, PatternBenefit(11));
-  patterns.add<MathFunctionConversion<math::ExpOp>>(converter, "exp");
-  patterns.add<MathFunctionConversion<math::Exp2Op>>(converter, "exp2");
-  patterns.add<MathFunctionConversion<math::ExpM1Op>>(converter, "expm1");
-  patterns.add<MathFunctionConversion<math::LogOp>>(converter, "log");
-  patterns.add<MathFunctionConversion<math::Log2Op>>(converter, "log2");
-  patterns.add<MathFunctionConversion<math::Log10Op>>(converter, "log10");
-  patterns.add<MathFunctionConversion<math::Log1pOp>>(converter, "log1p");
-  patterns.add<MathFunctionConversion<math::RsqrtOp>>(converter, "rsqrt");
-  patterns.add<MathFunctionConversion<math::SinOp>>(converter, "sin");
-  patterns.add<MathFunctionConversion<math::CosOp>>(converter, "cos");
-  patterns.add<MathFunctionConversion<math::TanOp>>(converter, "tan");
-  patterns.add<MathFunctionConversion<math::AsinOp>>(converter, "asin");
-  patterns.add<MathFunctionConversion<math::AcosOp>>(converter, "acos");
-  patterns.add<MathFunctionConversion<math::AtanOp>>(converter, "atan");
-  patterns.add<MathFunctionConversion<math::Atan2Op>>(converter, "atan2");
-  patterns.add<MathFunctionConversion<math::SinhOp>>(converter, "sinh");
-  patterns.add<MathFunctionConversion<math::CoshOp>>(converter, "cosh");
-  patterns.add<MathFunctionConversion<math::TanhOp>>(converter, "tanh");
-  patterns.add<MathFunctionConversion<math::ErfOp>>(converter, "erf");
-  patterns.add<MathFunctionConversion<math::ErfcOp>>(converter, "erfc");
-  patterns.add<MathFunctionConversion<math::CbrtOp>>(converter, "cbrt");
-  patterns.add<MathFunctionConversion<math::PowFOp>>(converter, "pow");
+  patterns.add<Fp8AbsConversion>(converter, axisInfo, PatternBenefit(11));
+  patterns.add<F32DivConversion>(converter, axisInfo, PatternBenefit(11));
+  patterns.add<MathFunctionConversion<math::ExpOp>>(converter, axisInfo, "exp");
+  patterns.add<MathFunctionConversion<math::Exp2Op>>(converter, axisInfo, "exp2");
+  patterns.add<MathFunctionConversion<math::ExpM1Op>>(converter, axisInfo, "expm1");
+  patterns.add<MathFunctionConversion<math::LogOp>>(converter, axisInfo, "log");
+  patterns.add<MathFunctionConversion<math::Log2Op>>(converter, axisInfo, "log2");
+  patterns.add<MathFunctionConversion<math::Log10Op>>(converter, axisInfo, "log10");
+  patterns.add<MathFunctionConversion<math::Log1pOp>>(converter, axisInfo, "log1p");
+  patterns.add<MathFunctionConversion<math::RsqrtOp>>(converter, axisInfo, "rsqrt");
+  patterns.add<MathFunctionConversion<math::SinOp>>(converter, axisInfo, "sin");
+  patterns.add<MathFunctionConversion<math::CosOp>>(converter, axisInfo, "cos");
+  patterns.add<MathFunctionConversion<math::TanOp>>(converter, axisInfo, "tan");
+  patterns.add<MathFunctionConversion<math::AsinOp>>(converter, axisInfo, "asin");
+  patterns.add<MathFunctionConversion<math::AcosOp>>(converter, axisInfo, "acos");
+  patterns.add<MathFunctionConversion<math::AtanOp>>(converter, axisInfo, "atan");
+  patterns.add<MathFunctionConversion<math::Atan2Op>>(converter, axisInfo, "atan2");
+  patterns.add<MathFunctionConversion<math::SinhOp>>(converter, axisInfo, "sinh");
+  patterns.add<MathFunctionConversion<math::CoshOp>>(converter, axisInfo, "cosh");
+  patterns.add<MathFunctionConversion<math::TanhOp>>(converter, axisInfo, "tanh");
+  patterns.add<MathFunctionConversion<math::ErfOp>>(converter, axisInfo, "erf");
+  patterns.add<MathFunctionConversion<math::ErfcOp>>(converter, axisInfo, "erfc");
+  patterns.add<MathFunctionConversion<math::CbrtOp>>(converter, axisInfo, "cbrt");
+  patterns.add<MathFunctionConversion<math::PowFOp>>(converter, axisInfo, "pow");
 
   addLambda<triton::AddPtrOp>(
-      patterns, converter,
+      patterns, converter, axisInfo,
       [&converter](triton::AddPtrOp op, Type elementType, ValueRange operands,
                    Location loc, ConversionPatternRewriter &b) -> Value {
         auto ptrType =
@@ -343,19 +427,19 @@ void mlir::triton::populateElementwiseOpToLLVMPatterns(
                                    operands[1]);
       });
   addLambda<triton::IntToPtrOp>(
-      patterns, converter,
+      patterns, converter, axisInfo,
       [](triton::IntToPtrOp, Type elementType, ValueRange operands,
          Location loc, ConversionPatternRewriter &b) -> Value {
         return LLVM::IntToPtrOp::create(b, loc, elementType, operands[0]);
       });
   addLambda<triton::PtrToIntOp>(
-      patterns, converter,
+      patterns, converter, axisInfo,
       [](triton::PtrToIntOp, Type elementType, ValueRange operands,
          Location loc, ConversionPatternRewriter &b) -> Value {
         return LLVM::PtrToIntOp::create(b, loc, elementType, operands[0]);
       });
   addLambda<triton::BitcastOp>(
-      patterns, converter,
+      patterns, converter, axisInfo,
       [](triton::BitcastOp, Type elementType, ValueRange operands, Location loc,
          ConversionPatternRewriter &b) -> Value {
         if (operands[0].getType() == elementType)
@@ -367,7 +451,7 @@ void mlir::triton::populateElementwiseOpToLLVMPatterns(
         return LLVM::BitcastOp::create(b, loc, elementType, operands[0]);
       });
   addLambda<triton::ClampFOp>(
-      patterns, converter,
+      patterns, converter, axisInfo,
       [](triton::ClampFOp op, Type elementType, ValueRange operands,
          Location loc, ConversionPatternRewriter &b) -> Value {
         Value x = operands[0], lo = operands[1], hi = operands[2];
@@ -380,19 +464,19 @@ void mlir::triton::populateElementwiseOpToLLVMPatterns(
             b, loc, LLVM::MaxNumOp::create(b, loc, x, lo), hi);
       });
   addLambda<triton::PreciseSqrtOp>(
-      patterns, converter,
+      patterns, converter, axisInfo,
       [](triton::PreciseSqrtOp, Type elementType, ValueRange operands,
          Location loc, ConversionPatternRewriter &b) -> Value {
         return LLVM::SqrtOp::create(b, loc, operands[0]);
       });
   addLambda<triton::PreciseDivFOp>(
-      patterns, converter,
+      patterns, converter, axisInfo,
       [](triton::PreciseDivFOp, Type elementType, ValueRange operands,
          Location loc, ConversionPatternRewriter &b) -> Value {
         return LLVM::FDivOp::create(b, loc, operands[0], operands[1]);
       });
   addLambda<triton::MulhiUIOp>(
-      patterns, converter,
+      patterns, converter, axisInfo,
       [](triton::MulhiUIOp, Type elementType, ValueRange operands, Location loc,
          ConversionPatternRewriter &b) -> Value {
         unsigned bits = elementType.getIntOrFloatBitWidth();
@@ -404,9 +488,9 @@ void mlir::triton::populateElementwiseOpToLLVMPatterns(
             LLVM::LShrOp::create(b, loc, product, intVal(b, loc, wide, bits));
         return LLVM::TruncOp::create(b, loc, elementType, high);
       });
-  addLambda<triton::FpToFpOp>(patterns, converter, lowerFpToFp);
+  addLambda<triton::FpToFpOp>(patterns, converter, axisInfo, lowerFpToFp);
   addLambda<triton::ExternElementwiseOp>(
-      patterns, converter,
+      patterns, converter, axisInfo,
       [](triton::ExternElementwiseOp op, Type elementType, ValueRange operands,
          Location loc, ConversionPatternRewriter &b) -> Value {
         LLVM::CallOp call =
