@@ -20,6 +20,8 @@ PACKAGES=(
   zlib1g-dev         # link dependencies LLVM's CMake package may name
   libzstd-dev
   libgtest-dev       # GoogleTest for test/unit
+  clang-22           # libFuzzer builds of the runtime's readers (fuzz-runtime)
+  libclang-rt-22-dev # libFuzzer, ASan and UBSan runtimes for clang
 )
 
 if ! command -v dpkg >/dev/null 2>&1; then

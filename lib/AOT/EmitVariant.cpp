@@ -313,12 +313,36 @@ llvm::Expected<CFiles> mlir::triton::aot::emitVariant(const Variant &variant,
      << variant.hash << "_" << variant.suffix
      << "(void) { return tt_unload_modules(); }\n\n";
 
-  // cdiv/min/max for the grid, on 64-bit integers.
-  os << "static int64_t tt_cdiv(int64_t a, int64_t b) { return b == 0 ? 0 : "
-        "(a + b - 1) / b; }\n"
-     << "static int64_t tt_min(int64_t a, int64_t b) { return a < b ? a : b; "
+  // The grid's arithmetic on 64-bit integers (GridExpr::toC): what C
+  // leaves undefined (overflow, division by zero, bad shifts) sets *bad and
+  // the launcher returns CUDA_ERROR_INVALID_VALUE instead of launching.
+  os << "static int64_t tt_add(int64_t a, int64_t b, int *bad) {\n"
+        "  int64_t r;\n  if (__builtin_add_overflow(a, b, &r)) *bad = 1;\n"
+        "  return r;\n}\n"
+        "static int64_t tt_sub(int64_t a, int64_t b, int *bad) {\n"
+        "  int64_t r;\n  if (__builtin_sub_overflow(a, b, &r)) *bad = 1;\n"
+        "  return r;\n}\n"
+        "static int64_t tt_mul(int64_t a, int64_t b, int *bad) {\n"
+        "  int64_t r;\n  if (__builtin_mul_overflow(a, b, &r)) *bad = 1;\n"
+        "  return r;\n}\n"
+        "static int64_t tt_neg(int64_t a, int *bad) { return tt_sub(0, a, "
+        "bad); }\n"
+        "static int64_t tt_div(int64_t a, int64_t b, int *bad) {\n"
+        "  if (b == 0 || (a == INT64_MIN && b == -1)) { *bad = 1; return 0; "
+        "}\n  return a / b;\n}\n"
+        "static int64_t tt_mod(int64_t a, int64_t b, int *bad) {\n"
+        "  if (b == 0 || (a == INT64_MIN && b == -1)) { *bad = 1; return 0; "
+        "}\n  return a % b;\n}\n"
+        "static int64_t tt_shl(int64_t a, int64_t b, int *bad) {\n"
+        "  if (b < 0 || b > 62 || a < 0 || a > (INT64_MAX >> b)) { *bad = 1; "
+        "return 0; }\n  return a << b;\n}\n"
+        "static int64_t tt_shr(int64_t a, int64_t b, int *bad) {\n"
+        "  if (b < 0 || b > 63) { *bad = 1; return 0; }\n  return a >> b;\n}\n"
+        "static int64_t tt_cdiv(int64_t a, int64_t b, int *bad) {\n"
+        "  return tt_div(tt_sub(tt_add(a, b, bad), 1, bad), b, bad);\n}\n"
+        "static int64_t tt_min(int64_t a, int64_t b) { return a < b ? a : b; "
         "}\n"
-     << "static int64_t tt_max(int64_t a, int64_t b) { return a > b ? a : b; "
+        "static int64_t tt_max(int64_t a, int64_t b) { return a > b ? a : b; "
         "}\n\n";
 
   auto substitute = [&](llvm::StringRef name) -> std::optional<std::string> {
@@ -329,6 +353,7 @@ llvm::Expected<CFiles> mlir::triton::aot::emitVariant(const Variant &variant,
   };
   os << "CUresult " << function << "(CUstream stream" << callParams << ") {\n";
   const char *dims = "xyz";
+  os << "  int tt_bad = 0;\n";
   for (unsigned i = 0; i < 3; ++i)
     os << "  const int64_t tt_grid_" << dims[i] << " = "
        << grid[i].toC("tt_", substitute) << ";\n";
@@ -341,7 +366,9 @@ llvm::Expected<CFiles> mlir::triton::aot::emitVariant(const Variant &variant,
      << "&tt_global_scratch, &tt_profile_scratch};\n"
      << "  tt_module *tt_entry;\n  CUresult tt_result;\n"
      << "  (void)tt_min;\n  (void)tt_max;\n  (void)tt_cdiv;\n"
-     << "  if (tt_grid_x < 0 || tt_grid_y < 0 || tt_grid_z < 0 || tt_grid_x > "
+     << "  (void)tt_add;\n  (void)tt_sub;\n  (void)tt_mul;\n  (void)tt_neg;\n"
+     << "  (void)tt_mod;\n  (void)tt_shl;\n  (void)tt_shr;\n"
+     << "  if (tt_bad || tt_grid_x < 0 || tt_grid_y < 0 || tt_grid_z < 0 || tt_grid_x > "
         "2147483647 "
         "||\n      tt_grid_y > 65535 || tt_grid_z > 65535)\n"
      << "    return CUDA_ERROR_INVALID_VALUE;\n"

@@ -89,18 +89,32 @@ llvm::Expected<std::vector<Lexeme>> lex(llvm::StringRef text) {
   return lexemes;
 }
 
+/// How the parser writes the expression back as C: every operation that C
+/// leaves undefined on int64_t (overflowing + - * and unary -, division or
+/// remainder by zero or of INT64_MIN by -1, shifts by a negative or too
+/// large count, left shifts that overflow) goes through a checked helper
+/// `<prefix>add(a, b, &<prefix>bad)` etc., which sets the flag instead.
+struct Emitter {
+  std::string prefix;
+  std::function<std::optional<std::string>(llvm::StringRef)> substitute;
+  std::string helper(llvm::StringRef name) const { return prefix + name.str(); }
+  std::string flag() const { return "&" + prefix + "bad"; }
+};
+
 /// Recursive descent over C's expression grammar (conditional down to
-/// unary), checking names and arity as it goes.
+/// unary), checking names and arity as it goes (when given the parameters)
+/// and building the checked C text of each part (when given an Emitter).
 class Parser {
 public:
   Parser(llvm::StringRef text, const std::vector<Lexeme> &lexemes,
-         llvm::ArrayRef<GridParam> params)
-      : text(text), lexemes(lexemes), params(params) {}
+         std::optional<llvm::ArrayRef<GridParam>> params,
+         const Emitter *emitter = nullptr)
+      : text(text), lexemes(lexemes), params(params), emitter(emitter) {}
 
-  llvm::Error parse() {
+  llvm::Error parse(std::string &out) {
     if (lexemes.empty())
       return makeError(text, 0, "empty expression");
-    if (llvm::Error error = parseConditional())
+    if (llvm::Error error = parseConditional(out))
       return error;
     if (position != lexemes.size())
       return unexpected("an operator or the end");
@@ -110,7 +124,8 @@ public:
 private:
   llvm::StringRef text;
   const std::vector<Lexeme> &lexemes;
-  llvm::ArrayRef<GridParam> params;
+  std::optional<llvm::ArrayRef<GridParam>> params;
+  const Emitter *emitter;
   size_t position = 0;
 
   bool atPunct(llvm::StringRef punct) const {
@@ -132,18 +147,38 @@ private:
     ++position;
     return llvm::Error::success();
   }
+  /// A checked helper call when emitting.
+  std::string call(llvm::StringRef name, llvm::ArrayRef<std::string> args,
+                   bool checked) const {
+    if (!emitter)
+      return "";
+    std::string c = emitter->helper(name) + "(";
+    for (const std::string &arg : args)
+      c += arg + ", ";
+    if (checked)
+      c += emitter->flag();
+    else
+      c.resize(c.size() - 2);
+    return c + ")";
+  }
 
-  llvm::Error parseConditional() {
-    if (llvm::Error error = parseBinary(0))
+  llvm::Error parseConditional(std::string &out) {
+    if (llvm::Error error = parseBinary(0, out))
       return error;
     if (!atPunct("?"))
       return llvm::Error::success();
     ++position;
-    if (llvm::Error error = parseConditional())
+    std::string then, otherwise;
+    if (llvm::Error error = parseConditional(then))
       return error;
     if (llvm::Error error = expect(":"))
       return error;
-    return parseConditional();
+    if (llvm::Error error = parseConditional(otherwise))
+      return error;
+    // C evaluates only the branch taken, so a check in the other never
+    // fires.
+    out = "(" + out + " ? " + then + " : " + otherwise + ")";
+    return llvm::Error::success();
   }
 
   /// Binary operators by C precedence, loosest first.
@@ -158,40 +193,68 @@ private:
     return -1;
   }
 
-  llvm::Error parseBinary(int minLevel) {
-    if (llvm::Error error = parseUnary())
+  /// `lhs op rhs` as C: a checked helper for the operators C leaves
+  /// undefined on some values, the operator itself (as an int64_t) for the
+  /// others, && and || keeping C's short circuit.
+  std::string combine(llvm::StringRef op, const std::string &lhs,
+                      const std::string &rhs) const {
+    static constexpr std::pair<const char *, const char *> kChecked[] = {
+        {"+", "add"}, {"-", "sub"}, {"*", "mul"}, {"/", "div"},
+        {"%", "mod"}, {"<<", "shl"}, {">>", "shr"}};
+    for (auto [spelling, name] : kChecked)
+      if (op == spelling)
+        return call(name, {lhs, rhs}, /*checked=*/true);
+    return "(int64_t)(" + lhs + " " + op.str() + " " + rhs + ")";
+  }
+
+  llvm::Error parseBinary(int minLevel, std::string &out) {
+    if (llvm::Error error = parseUnary(out))
       return error;
     while (position < lexemes.size() &&
            lexemes[position].token.kind == GridToken::Punct) {
-      int level = getPrecedence(lexemes[position].token.text);
+      llvm::StringRef op = lexemes[position].token.text;
+      int level = getPrecedence(op);
       if (level < minLevel)
         break;
       ++position;
-      if (llvm::Error error = parseBinary(level + 1))
+      std::string rhs;
+      if (llvm::Error error = parseBinary(level + 1, rhs))
         return error;
+      out = combine(op, out, rhs);
     }
     return llvm::Error::success();
   }
 
-  llvm::Error parseUnary() {
+  llvm::Error parseUnary(std::string &out) {
     if (atPunct("-") || atPunct("+") || atPunct("!") || atPunct("~")) {
+      llvm::StringRef op = lexemes[position].token.text;
       ++position;
-      return parseUnary();
+      std::string operand;
+      if (llvm::Error error = parseUnary(operand))
+        return error;
+      if (op == "-")
+        out = call("neg", {operand}, /*checked=*/true);
+      else if (op == "+")
+        out = operand;
+      else
+        out = "(int64_t)(" + op.str() + operand + ")";
+      return llvm::Error::success();
     }
-    return parsePrimary();
+    return parsePrimary(out);
   }
 
-  llvm::Error parsePrimary() {
+  llvm::Error parsePrimary(std::string &out) {
     if (position == lexemes.size())
       return unexpected("an operand");
     const Lexeme &lexeme = lexemes[position];
     if (lexeme.token.kind == GridToken::Number) {
       ++position;
+      out = "(int64_t)" + lexeme.token.text;
       return llvm::Error::success();
     }
     if (atPunct("(")) {
       ++position;
-      if (llvm::Error error = parseConditional())
+      if (llvm::Error error = parseConditional(out))
         return error;
       return expect(")");
     }
@@ -202,20 +265,27 @@ private:
     if (int arity = getFunctionArity(name); arity >= 0) {
       if (llvm::Error error = expect("("))
         return error;
+      std::vector<std::string> args(arity);
       for (int argument = 0; argument < arity; ++argument) {
         if (argument > 0)
           if (llvm::Error error = expect(","))
             return error;
-        if (llvm::Error error = parseConditional())
+        if (llvm::Error error = parseConditional(args[argument]))
           return error;
       }
+      // cdiv divides; min and max cannot fail.
+      out = call(name, args, /*checked=*/name == "cdiv");
       return expect(")");
     }
+    if (emitter)
+      out = "(int64_t)" + emitter->substitute(name).value_or(name.str());
+    if (!params)
+      return llvm::Error::success();
     const GridParam *param = llvm::find_if(
-        params, [&](const GridParam &p) { return p.name == name; });
-    if (param == params.end()) {
+        *params, [&](const GridParam &p) { return p.name == name; });
+    if (param == params->end()) {
       std::string known;
-      for (const GridParam &p : params)
+      for (const GridParam &p : *params)
         if (p.isInteger)
           known += (known.empty() ? "" : ", ") + p.name;
       return makeError(text, lexeme.column,
@@ -274,16 +344,17 @@ std::string
 GridExpr::toC(llvm::StringRef helperPrefix,
               const std::function<std::optional<std::string>(llvm::StringRef)>
                   &substitute) const {
-  std::vector<GridToken> c = tokens;
-  for (size_t i = 0; i < c.size(); ++i) {
-    if (c[i].kind != GridToken::Identifier)
-      continue;
-    if (isCall(tokens, i))
-      c[i].text = helperPrefix.str() + c[i].text;
-    else
-      c[i].text = "(int64_t)" + substitute(c[i].text).value_or(c[i].text);
-  }
-  return joinTokens(c);
+  std::string text = str();
+  llvm::Expected<std::vector<Lexeme>> lexemes = lex(text);
+  Emitter emitter{helperPrefix.str(), substitute};
+  std::string c;
+  llvm::Error error =
+      lexemes ? Parser(text, *lexemes, std::nullopt, &emitter).parse(c)
+              : lexemes.takeError();
+  // The tokens were checked when the expression was parsed.
+  if (error)
+    llvm::report_fatal_error(llvm::toString(std::move(error)).c_str());
+  return c;
 }
 
 std::vector<std::string> GridExpr::getParameters() const {
@@ -302,7 +373,8 @@ mlir::triton::aot::parseGridExpr(llvm::StringRef text,
   if (!lexemes)
     return lexemes.takeError();
   Parser parser(text, *lexemes, params);
-  if (llvm::Error error = parser.parse())
+  std::string unused;
+  if (llvm::Error error = parser.parse(unused))
     return std::move(error);
   GridExpr expr;
   for (Lexeme &lexeme : *lexemes)

@@ -69,13 +69,38 @@ TEST(GridExprTest, EmitsCWithWidenedParametersAndSubstitutions) {
   auto none = [](llvm::StringRef) -> std::optional<std::string> {
     return std::nullopt;
   };
-  EXPECT_EQ(expr->toC("tt_", none), "tt_cdiv((int64_t)n, 128) * (int64_t)m");
+  EXPECT_EQ(expr->toC("tt_", none),
+            "tt_mul(tt_cdiv((int64_t)n, (int64_t)128, &tt_bad), (int64_t)m, "
+            "&tt_bad)");
   auto mIsOne = [](llvm::StringRef name) -> std::optional<std::string> {
     if (name == "m")
       return std::string("1");
     return std::nullopt;
   };
-  EXPECT_EQ(expr->toC("tt_", mIsOne), "tt_cdiv((int64_t)n, 128) * (int64_t)1");
+  EXPECT_EQ(expr->toC("tt_", mIsOne),
+            "tt_mul(tt_cdiv((int64_t)n, (int64_t)128, &tt_bad), (int64_t)1, "
+            "&tt_bad)");
+}
+
+// What C leaves undefined goes through a checked helper; the rest stays C,
+// with && and ?: keeping C's short circuit around the checked parts.
+TEST(GridExprTest, EmitsCheckedArithmetic) {
+  auto none = [](llvm::StringRef) -> std::optional<std::string> {
+    return std::nullopt;
+  };
+  llvm::Expected<GridExpr> expr =
+      parseGridExpr("-n % m + (n << 2 >> m) - ~n", kParams);
+  ASSERT_TRUE(static_cast<bool>(expr));
+  EXPECT_EQ(expr->toC("tt_", none),
+            "tt_sub(tt_add(tt_mod(tt_neg((int64_t)n, &tt_bad), (int64_t)m, "
+            "&tt_bad), tt_shr(tt_shl((int64_t)n, (int64_t)2, &tt_bad), "
+            "(int64_t)m, &tt_bad), &tt_bad), (int64_t)(~(int64_t)n), &tt_bad)");
+  expr = parseGridExpr("m > 0 && n / m ? max(n, 1) : min(m, 2)", kParams);
+  ASSERT_TRUE(static_cast<bool>(expr));
+  EXPECT_EQ(expr->toC("tt_", none),
+            "((int64_t)((int64_t)((int64_t)m > (int64_t)0) && "
+            "tt_div((int64_t)n, (int64_t)m, &tt_bad)) ? tt_max((int64_t)n, "
+            "(int64_t)1) : tt_min((int64_t)m, (int64_t)2))");
 }
 
 TEST(GridExprTest, SplitsTheGridAtTopLevelCommas) {
