@@ -87,6 +87,9 @@ struct FamilyStats {
   int failed = 0;           ///< variants that could not be had
   int tunings = 0;          ///< keys tuned by benchmarking
   int tuningCacheHits = 0;  ///< keys whose choice came from the disk cache
+  /// Kernels and tuning records that could not be written to the disk cache
+  /// (read-only or full directory, ...); the launches went on without them.
+  int cacheWriteFailures = 0;
   int64_t launches = 0;
 };
 
@@ -128,6 +131,11 @@ public:
   /// The tuning key launch() computes for `args` (checks them first).
   virtual Result<std::string> getTuningKey(const std::vector<Arg> &args) = 0;
   virtual FamilyStats getStats() const = 0;
+  /// The last failure to write this family's disk cache entries (success
+  /// when every write succeeded). A cache that cannot be written costs
+  /// rebuilds in later processes, never a launch, so it is reported here
+  /// rather than by launch().
+  virtual Status getCacheStatus() const = 0;
 };
 
 /// How a Runtime is set up.

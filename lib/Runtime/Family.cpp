@@ -87,7 +87,7 @@ void FamilyImpl::buildVariant(size_t index) {
   // Only a good fresh build is stored; a failed store costs a rebuild in
   // the next process, never this launch.
   if (status && !fromCache && cache)
-    (void)cache->storeKernel(variant.kernelKey, entry);
+    noteCacheWrite(cache->storeKernel(variant.kernelKey, entry));
 
   std::lock_guard<std::mutex> lock(mutex);
   variant.status = status;
@@ -264,6 +264,20 @@ Result<std::string> FamilyImpl::getTuningKey(const std::vector<Arg> &args) {
                args[specializedParams[i]].getBits(), specializedLimits[i])) +
            ",";
   return key;
+}
+
+Status FamilyImpl::getCacheStatus() const {
+  std::lock_guard<std::mutex> lock(mutex);
+  return cacheStatus;
+}
+
+void FamilyImpl::noteCacheWrite(Status written) {
+  if (written)
+    return;
+  std::lock_guard<std::mutex> lock(mutex);
+  ++stats.cacheWriteFailures;
+  cacheStatus = std::move(written).addContext("family '" + spec.name +
+                                               "': disk cache");
 }
 
 FamilyStats FamilyImpl::getStats() const {

@@ -69,6 +69,9 @@ public:
                           CUstream stream) override;
   Result<std::string> getTuningKey(const std::vector<Arg> &args) override;
   FamilyStats getStats() const override;
+  Status getCacheStatus() const override;
+  /// Counts and keeps a failed cache write (thread-safe).
+  void noteCacheWrite(Status written);
 
   std::vector<VariantState> variants;
 
@@ -139,6 +142,7 @@ private:
   /// succeeds, before checkedFlag is set.
   std::unique_ptr<LaunchCache> launchCache;
   FamilyStats stats;
+  Status cacheStatus;
   std::atomic<int64_t> launches{0};
 
   std::mutex contextMutex;

@@ -239,13 +239,13 @@ Result<int> FamilyImpl::choose(ContextState &context,
       ++stats.tunings;
     }
     if (cache)
-      (void)cache->storeTuning(
+      noteCacheWrite(cache->storeTuning(
           recordKey, {{"family", spec.name + " " + familyKey},
                       {"key", *key},
                       {"device", context.device},
                       {"choice", variants[choice].kernelKey},
                       {"label", spec.variants[choice].label},
-                      {"report", report}});
+                      {"report", report}}));
   }
   std::lock_guard<std::mutex> lock(contextMutex);
   context.choices[*key] = choice;

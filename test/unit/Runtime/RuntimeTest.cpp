@@ -15,8 +15,11 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
+#include <dirent.h>
 #include <fstream>
+#include <sys/resource.h>
 #include <unistd.h>
 
 using namespace triton::runtime;
@@ -124,6 +127,98 @@ TEST_F(RuntimeTest, SecondRuntimeHitsTheCacheAndCompilesNothing) {
   ASSERT_TRUE(rebuilt);
   ASSERT_TRUE((*rebuilt)->wait());
   EXPECT_EQ(newer->calls, 3);
+}
+
+// Processes with different compiler versions share one directory: each
+// version keeps its own entries, and neither evicts the other's.
+TEST_F(RuntimeTest, CompilerVersionsShareACacheDirectory) {
+  for (const char *version : {"fake 1", "fake 2"}) {
+    Runtime runtime(options(std::make_shared<FakeCompiler>(version)));
+    ASSERT_TRUE((*runtime.load(makeSpec()))->wait());
+  }
+  for (const char *version : {"fake 1", "fake 2"}) {
+    auto compiler = std::make_shared<FakeCompiler>(version);
+    Runtime runtime(options(compiler));
+    std::shared_ptr<Family> family = *runtime.load(makeSpec());
+    ASSERT_TRUE(family->wait());
+    EXPECT_EQ(compiler->calls, 0) << version;
+    EXPECT_EQ(family->getStats().cacheHits, 3) << version;
+  }
+}
+
+/// The regular files under `root`, recursively.
+std::vector<std::string> listFiles(const std::string &root) {
+  std::vector<std::string> files;
+  if (DIR *handle = ::opendir(root.c_str())) {
+    while (dirent *item = ::readdir(handle)) {
+      std::string name = item->d_name;
+      if (name == "." || name == "..")
+        continue;
+      std::string path = root + "/" + name;
+      if (item->d_type == DT_DIR) {
+        std::vector<std::string> inner = listFiles(path);
+        files.insert(files.end(), inner.begin(), inner.end());
+      } else {
+        files.push_back(path);
+      }
+    }
+    ::closedir(handle);
+  }
+  return files;
+}
+
+// A cache directory that cannot be made (read-only file system, a file in
+// the way): every variant still builds and the family works; the failed
+// writes are counted and reported by getCacheStatus, not by wait().
+TEST_F(RuntimeTest, AnUnwritableCacheCostsOnlyTheCache) {
+  std::ofstream(dir + "/file") << "in the way";
+  RuntimeOptions unwritable = options(std::make_shared<FakeCompiler>());
+  unwritable.cacheDir = dir + "/file/cache";
+  Runtime runtime(unwritable);
+  std::shared_ptr<Family> family = *runtime.load(makeSpec());
+  ASSERT_TRUE(family->wait());
+  EXPECT_EQ(family->getStats().compiled, 3);
+  EXPECT_EQ(family->getStats().cacheWriteFailures, 3);
+  Status cache = family->getCacheStatus();
+  EXPECT_EQ(cache.getCode(), StatusCode::IoError);
+  EXPECT_NE(cache.message().find(dir + "/file' is not a directory"),
+            std::string::npos)
+      << cache.toString();
+  Result<KernelInfo> info = family->getKernelInfo(0);
+  EXPECT_TRUE(info) << info.status().toString();
+}
+
+// A full disk (here: a file-size limit, so every write fails part way):
+// the writes fail cleanly, leaving neither entries nor temporary files,
+// and the family works.
+TEST_F(RuntimeTest, AFullDiskLeavesNoPartialEntries) {
+  struct rlimit saved;
+  ASSERT_EQ(::getrlimit(RLIMIT_FSIZE, &saved), 0);
+  auto previous = std::signal(SIGXFSZ, SIG_IGN);
+  struct rlimit tiny = saved;
+  tiny.rlim_cur = 64;
+  ASSERT_EQ(::setrlimit(RLIMIT_FSIZE, &tiny), 0);
+  std::shared_ptr<Family> family;
+  {
+    Runtime runtime(options(std::make_shared<FakeCompiler>()));
+    family = *runtime.load(makeSpec());
+    Status waited = family->wait();
+    ::setrlimit(RLIMIT_FSIZE, &saved);
+    std::signal(SIGXFSZ, previous);
+    ASSERT_TRUE(waited) << waited.toString();
+  }
+  EXPECT_EQ(family->getStats().compiled, 3);
+  EXPECT_EQ(family->getStats().cacheWriteFailures, 3);
+  EXPECT_EQ(family->getCacheStatus().getCode(), StatusCode::IoError);
+  std::vector<std::string> left = listFiles(dir);
+  EXPECT_TRUE(left.empty()) << left.size() << " files, e.g. " << left[0];
+  // With room again, the next process stores them.
+  Runtime again(options(std::make_shared<FakeCompiler>()));
+  std::shared_ptr<Family> stored = *again.load(makeSpec());
+  ASSERT_TRUE(stored->wait());
+  EXPECT_TRUE(stored->getCacheStatus());
+  EXPECT_EQ(stored->getStats().cacheWriteFailures, 0);
+  EXPECT_EQ(listFiles(dir).size(), 3u);
 }
 
 TEST_F(RuntimeTest, CacheOnlyModeLoadsPrecompiledVariants) {
