@@ -43,6 +43,12 @@ bool cvtNeedsSharedMemory(RankedTensorType srcTy, RankedTensorType dstTy);
 /// and are visited as rounds instead of stored. Computed after dropping
 /// duplicated registers of both layouts.
 struct SwizzledCvtTile {
+  /// How the source side writes the tile: element vectors (st.shared), or
+  /// stmatrix 8x8 fragments (sm_90), plain or transposed. With stmatrix,
+  /// `vec` is the 16-byte row of a fragment (its columns, or its rows under
+  /// .trans), which the destination reads as one 128-bit vector.
+  enum class Store { Vectors, Stmatrix, StmatrixTrans };
+  Store store = Store::Vectors;
   unsigned numBits = 0;
   SmallVector<int32_t> vec;
   SmallVector<int32_t> segment;
@@ -50,8 +56,11 @@ struct SwizzledCvtTile {
   /// CTAs holding distinct data (their bits are part of numBits).
   unsigned numBlockBits = 0;
 };
+/// `hasStmatrix`: the target has stmatrix (sm_90 and later); 16-bit
+/// conversions from mma-fragment registers may then use it.
 SwizzledCvtTile getSwizzledCvtTile(const LinearLayout &src,
-                                   const LinearLayout &dst, unsigned bitwidth);
+                                   const LinearLayout &dst, unsigned bitwidth,
+                                   bool hasStmatrix = false);
 
 /// Elements of the swizzled scratch tile a conversion writes and reads in
 /// each round (Triton's generic swizzling: registers of both layouts that
@@ -59,14 +68,19 @@ SwizzledCvtTile getSwizzledCvtTile(const LinearLayout &src,
 /// `src` and `dst` are distributed LinearLayouts over the same shape.
 unsigned getNumScratchElemsSwizzledCvt(const LinearLayout &src,
                                        const LinearLayout &dst,
-                                       unsigned bitwidth);
+                                       unsigned bitwidth,
+                                       bool hasStmatrix = false);
 unsigned getNumScratchElemsSwizzledCvt(RankedTensorType srcTy,
-                                       RankedTensorType dstTy);
+                                       RankedTensorType dstTy,
+                                       bool hasStmatrix = false);
 
 /// Bytes a convert_layout from `srcTy` to `dstTy` needs; 0 when it does not
 /// go through shared memory or either side is not a distributed layout.
 unsigned getConvertLayoutScratchSizeInBytes(RankedTensorType srcTy,
-                                            RankedTensorType dstTy);
+                                            RankedTensorType dstTy,
+                                            bool hasStmatrix = false);
+/// Whether the module holding `op` targets a GPU with stmatrix (sm_90+).
+bool targetHasStmatrix(Operation *op);
 
 //===-- Reductions, scans, gathers, histograms, atomics
 //--------------------===//

@@ -239,6 +239,65 @@ SwizzledCvtTile buildSwizzledCvtTile(const LinearLayout &src,
   return tile;
 }
 
+/// The tile of a 16-bit conversion whose source registers are stmatrix
+/// fragments (register 0 and lanes 0-1 the 8 columns of an 8x8 matrix,
+/// lanes 2-4 its 8 rows: an mma accumulator) and whose destination holds 8
+/// of those rows, or those columns, in its registers 0-2: the source writes
+/// each fragment row (or, transposed, column) as 16 contiguous bytes with
+/// stmatrix, the destination reads them as one 128-bit vector. Triton 3.6
+/// lowers a matmul's epilogue this way. The banks are chosen as in the
+/// generic tile, from the fragment rows stmatrix addresses in one phase and
+/// the lanes of a 128-bit load.
+std::optional<SwizzledCvtTile> buildStmatrixTile(const LinearLayout &src,
+                                                 const LinearLayout &dst) {
+  MLIRContext *ctx = src.getInDimNames().begin()->getContext();
+  StringAttr kRegister = StringAttr::get(ctx, "register");
+  StringAttr kLane = StringAttr::get(ctx, "lane");
+  StringAttr kBlock = StringAttr::get(ctx, "block");
+  LinearLayout srcFlat = src.removeZeroBasesAlongDim(kRegister).flattenOuts();
+  LinearLayout dstFlat = dst.removeZeroBasesAlongDim(kRegister).flattenOuts();
+  SmallVector<int32_t> regSrc = flatBases(srcFlat, kRegister);
+  SmallVector<int32_t> regDst = flatBases(dstFlat, kRegister);
+  SmallVector<int32_t> laneSrc = flatBases(srcFlat, kLane);
+  SmallVector<int32_t> laneDst = flatBases(dstFlat, kLane);
+  if (regSrc.empty() || laneSrc.size() != 5 || regDst.size() < 3 ||
+      laneDst.size() < 3 || llvm::is_contained(laneSrc, 0) ||
+      llvm::is_contained(laneDst, 0))
+    return std::nullopt;
+  SmallVector<int32_t> columns = {regSrc[0], laneSrc[0], laneSrc[1]};
+  SmallVector<int32_t> rows = {laneSrc[2], laneSrc[3], laneSrc[4]};
+  SmallVector<int32_t> dstVec(regDst.begin(), regDst.begin() + 3);
+  SwizzledCvtTile tile;
+  SmallVector<int32_t> rowStarts;
+  if (dstVec == columns) {
+    tile.store = SwizzledCvtTile::Store::Stmatrix;
+    rowStarts = rows;
+  } else if (dstVec == rows) {
+    tile.store = SwizzledCvtTile::Store::StmatrixTrans;
+    rowStarts = columns;
+  } else {
+    return std::nullopt;
+  }
+  tile.vec = dstVec;
+  tile.numBits = srcFlat.getTotalOutDimSizeLog2();
+  // 16-byte vectors: 8 of them fill the 32 banks.
+  unsigned numBankBits = std::min<unsigned>(3, tile.numBits - 3);
+  unsigned numSegmentBits = tile.numBits - 3 - numBankBits;
+  SmallVector<int32_t> bankSrc(tile.vec), bankDst(tile.vec);
+  llvm::append_range(bankSrc, rowStarts);
+  bankDst.append(laneDst.begin(), laneDst.begin() + 3);
+  tile.segment = computeSegment(bankSrc, bankDst, tile.numBits, numSegmentBits);
+  llvm::SmallDenseSet<int32_t> dstRegSet(regDst.begin(), regDst.end());
+  llvm::SmallDenseSet<int32_t> segmentSet(tile.segment.begin(),
+                                          tile.segment.end());
+  for (int32_t v : llvm::drop_begin(regSrc))
+    if (dstRegSet.contains(v) && segmentSet.contains(v))
+      tile.reps.push_back(v);
+  for (int32_t v : flatBases(srcFlat, kBlock))
+    tile.numBlockBits += v != 0;
+  return tile;
+}
+
 unsigned tileBytes(const SwizzledCvtTile &tile, unsigned bitwidth) {
   unsigned bits = tile.numBits - tile.reps.size();
   bits -= std::min(bits, tile.numBlockBits);
@@ -249,7 +308,8 @@ unsigned tileBytes(const SwizzledCvtTile &tile, unsigned bitwidth) {
 
 SwizzledCvtTile mlir::triton::getSwizzledCvtTile(const LinearLayout &src,
                                                  const LinearLayout &dst,
-                                                 unsigned bitwidth) {
+                                                 unsigned bitwidth,
+                                                 bool hasStmatrix) {
   // A vector basis that is a register on both sides could instead be a
   // round. Wide vectors save accesses, rounds save shared memory (at two
   // barriers each). Triton stores 16-bit mma accumulators (pairs along a
@@ -285,27 +345,45 @@ SwizzledCvtTile mlir::triton::getSwizzledCvtTile(const LinearLayout &src,
     if (tileBytes(narrower, bitwidth) < tileBytes(best, bitwidth))
       best = std::move(narrower);
   }
+  if (hasStmatrix && bitwidth == 16)
+    if (std::optional<SwizzledCvtTile> fragments = buildStmatrixTile(src, dst))
+      if (tileBytes(*fragments, bitwidth) <= tileBytes(best, bitwidth))
+        return *fragments;
   return best;
 }
 
 unsigned mlir::triton::getNumScratchElemsSwizzledCvt(const LinearLayout &src,
                                                      const LinearLayout &dst,
-                                                     unsigned bitwidth) {
-  SwizzledCvtTile tile = getSwizzledCvtTile(src, dst, bitwidth);
+                                                     unsigned bitwidth,
+                                                     bool hasStmatrix) {
+  SwizzledCvtTile tile = getSwizzledCvtTile(src, dst, bitwidth, hasStmatrix);
   unsigned tileBits = tile.numBits - tile.reps.size();
   return 1u << (tileBits - std::min(tileBits, tile.numBlockBits));
 }
 
 unsigned mlir::triton::getNumScratchElemsSwizzledCvt(RankedTensorType srcTy,
-                                                     RankedTensorType dstTy) {
+                                                     RankedTensorType dstTy,
+                                                     bool hasStmatrix) {
   return getNumScratchElemsSwizzledCvt(
       ttg::toLinearLayout(srcTy), ttg::toLinearLayout(dstTy),
-      getScratchBitwidth(srcTy.getElementType()));
+      getScratchBitwidth(srcTy.getElementType()), hasStmatrix);
+}
+
+bool mlir::triton::targetHasStmatrix(Operation *op) {
+  auto module = isa<ModuleOp>(op) ? cast<ModuleOp>(op)
+                                  : op->getParentOfType<ModuleOp>();
+  if (!module)
+    return false;
+  StringRef target = ttg::getTarget(module);
+  unsigned capability = 0;
+  return target.consume_front("cuda:") && !target.getAsInteger(10, capability) &&
+         capability >= 90;
 }
 
 unsigned
 mlir::triton::getConvertLayoutScratchSizeInBytes(RankedTensorType srcTy,
-                                                 RankedTensorType dstTy) {
+                                                 RankedTensorType dstTy,
+                                                 bool hasStmatrix) {
   if (!isa_and_nonnull<ttg::DistributedEncodingTrait>(srcTy.getEncoding()) ||
       !isa_and_nonnull<ttg::DistributedEncodingTrait>(dstTy.getEncoding()))
     return 0;
@@ -318,5 +396,6 @@ mlir::triton::getConvertLayoutScratchSizeInBytes(RankedTensorType srcTy,
   if (!cvtNeedsSharedMemory(srcTy, dstTy))
     return 0;
   unsigned bitwidth = getScratchBitwidth(srcTy.getElementType());
-  return getNumScratchElemsSwizzledCvt(srcTy, dstTy) * bitwidth / 8;
+  return getNumScratchElemsSwizzledCvt(srcTy, dstTy, hasStmatrix) * bitwidth /
+         8;
 }

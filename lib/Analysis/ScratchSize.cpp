@@ -250,8 +250,8 @@ unsigned mlir::triton::defaultAllocationAnalysisScratchSizeFn(Operation *op) {
   if (auto histogram = dyn_cast<HistogramOp>(op))
     return getHistogramScratchSizeInBytes(histogram);
   if (auto cvt = dyn_cast<ttg::ConvertLayoutOp>(op))
-    return getConvertLayoutScratchSizeInBytes(cvt.getSrc().getType(),
-                                              cvt.getType());
+    return getConvertLayoutScratchSizeInBytes(
+        cvt.getSrc().getType(), cvt.getType(), targetHasStmatrix(op));
   if (isa<AtomicRMWOp, AtomicCASOp>(op))
     return getAtomicScratchSizeInBytes(op);
   // The 128-byte TMA descriptor is built in shared memory.

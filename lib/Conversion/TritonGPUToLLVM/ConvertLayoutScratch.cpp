@@ -48,7 +48,10 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
     }
 
   unsigned bitwidth = getScratchBitwidth(srcTy.getElementType());
-  SwizzledCvtTile tile = getSwizzledCvtTile(src, dst, bitwidth);
+  SwizzledCvtTile tile =
+      getSwizzledCvtTile(src, dst, bitwidth, targetHasStmatrix(op));
+  bool stmatrix = tile.store != SwizzledCvtTile::Store::Vectors;
+  bool trans = tile.store == SwizzledCvtTile::Store::StmatrixTrans;
   unsigned numBits = tile.numBits;
 
   // Offset bits: vector, banks, segments other than rounds; then rounds.
@@ -181,6 +184,90 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
   };
   SharedAddresses storeAddresses = sideAddresses(*store);
   SharedAddresses loadAddresses = sideAddresses(*load);
+
+  // stmatrix (tile.store): the source's unique registers are the pair bit
+  // (0, the two halves of a 32-bit fragment register), the rounds, up to
+  // two bits selecting the matrix of an .x2/.x4, and the instructions'.
+  // Lane l gives the address of row l % 8 of matrix l / 8: the row start
+  // (lanes 0-2 over the fragment axis the rows are not) xor the matrix's
+  // registers xor the warp's part. Any piece that does not fit falls back
+  // to vector stores over the same tile.
+  StringAttr kRegDim = kReg;
+  SmallVector<int> roundRegBits, matrixRegBits, instrRegBits;
+  SmallVector<int32_t> stLaneOffsets;
+  auto offsetOf = [&](int32_t flat) -> std::optional<int32_t> {
+    uint64_t c = coords->coordinates(flat);
+    if (c & ~tileMask)
+      return std::nullopt;
+    return static_cast<int32_t>(c);
+  };
+  if (stmatrix) {
+    const LinearLayout &flat = store->flat;
+    int numRegBits = flat.getInDimSizeLog2(kRegDim);
+    auto regBasis = [&](int k) { return flat.getBasis(kRegDim, k).front(); };
+    auto laneBasis = [&](int k) { return flat.getBasis(kLaneDim, k).front(); };
+    for (int32_t rep : tile.reps) {
+      int found = -1;
+      for (int k = 1; k < numRegBits; ++k)
+        if (regBasis(k) == rep)
+          found = k;
+      stmatrix &= found >= 0;
+      roundRegBits.push_back(found);
+    }
+    for (int k = 1; k < numRegBits; ++k) {
+      if (llvm::is_contained(roundRegBits, k))
+        continue;
+      (matrixRegBits.size() < 2 ? matrixRegBits : instrRegBits).push_back(k);
+    }
+    SmallVector<int32_t> rowStarts =
+        trans ? SmallVector<int32_t>{regBasis(0), laneBasis(0), laneBasis(1)}
+              : SmallVector<int32_t>{laneBasis(2), laneBasis(3), laneBasis(4)};
+    for (int k = 0; k < 5 && stmatrix; ++k) {
+      int32_t vector = k < 3 ? rowStarts[k]
+                       : k - 3 < int(matrixRegBits.size())
+                           ? regBasis(matrixRegBits[k - 3])
+                           : 0;
+      std::optional<int32_t> offset = offsetOf(vector);
+      // A row start keeps the 16-byte row (offset bits 0-2) whole.
+      stmatrix &= offset.has_value() && (*offset & 7) == 0;
+      stLaneOffsets.push_back(offset.value_or(0));
+    }
+    for (int32_t v : store->warpOffsets)
+      stmatrix &= (v & 7) == 0;
+    for (int k : instrRegBits)
+      stmatrix &= (offsetOf(regBasis(k)).value_or(1) & 7) == 0;
+  }
+  int numMatrices = 1 << matrixRegBits.size();
+  /// The unique register of instruction `instr` of round `round`, matrix
+  /// `matrix`, half `half`.
+  auto stRegister = [&](int round, int instr, int matrix, int half) {
+    int32_t u = half;
+    for (auto [i, k] : llvm::enumerate(roundRegBits))
+      u |= (round >> i & 1) << k;
+    for (auto [i, k] : llvm::enumerate(matrixRegBits))
+      u |= (matrix >> i & 1) << k;
+    for (auto [i, k] : llvm::enumerate(instrRegBits))
+      u |= (instr >> i & 1) << k;
+    return u;
+  };
+  /// The in-tile offset of instruction `instr`'s first row, for lane 0 of
+  /// warp 0.
+  auto stConstOffset = [&](int round, int instr) {
+    int32_t u = stRegister(round, instr, 0, 0);
+    return int32_t(coords->coordinates(applyFlat(store->flat, {{kRegDim, u}})) &
+                   tileMask);
+  };
+  auto stThreadOffset = [&](int32_t lane, int32_t warp) {
+    int32_t offset = 0;
+    for (auto [i, v] : llvm::enumerate(stLaneOffsets))
+      if (lane >> i & 1)
+        offset ^= v;
+    for (auto [i, v] : llvm::enumerate(store->warpOffsets))
+      if (warp >> i & 1)
+        offset ^= v;
+    return offset;
+  };
+  int numInstrs = 1 << instrRegBits.size();
   /// Visits the vectors of one round: (first offset, registers in order).
   auto forEachVector = [&](const Side &side, int round,
                            function_ref<void(uint64_t, ArrayRef<int32_t>)> fn) {
@@ -235,20 +322,42 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
   for (int round = 0; round < numReps; ++round) {
     DenseMap<int64_t, int32_t> slots;
     bool consistent = true;
-    for (int32_t warp = 0; warp < numWarps; ++warp)
+    auto write = [&](int64_t slot, int32_t elem) {
+      auto [it, inserted] = slots.try_emplace(slot, elem);
+      consistent &= inserted || it->second == elem;
+      consistent &= slot < (int64_t(1) << tileBits);
+    };
+    for (int32_t warp = 0; warp < numWarps; ++warp) {
+      if (stmatrix) {
+        // What stmatrix writes: row r of matrix m (the address of lane
+        // 8m + r) holds fragment row r (columns e = 0..7: lane 4r + e/2,
+        // half e % 2), or under .trans fragment column r (rows e: lane
+        // 4e + r/2, half r % 2).
+        for (int instr = 0; instr < numInstrs; ++instr)
+          for (int m = 0; m < numMatrices; ++m)
+            for (int r = 0; r < 8; ++r) {
+              int32_t rowStart = stThreadOffset(8 * m + r, warp) ^
+                                 stConstOffset(round, instr);
+              for (int e = 0; e < 8; ++e) {
+                int32_t lane = trans ? 4 * e + r / 2 : 4 * r + e / 2;
+                int half = trans ? r % 2 : e % 2;
+                write(rowStart + e,
+                      elementAt(*store, stRegister(round, instr, m, half),
+                                lane, warp));
+              }
+            }
+        continue;
+      }
       for (int32_t lane = 0; lane < numLanes; ++lane) {
         int32_t base = threadOffset(*store, lane, warp);
         forEachVector(*store, round,
                       [&](uint64_t offset, ArrayRef<int32_t> regs) {
-                        for (auto [j, reg] : llvm::enumerate(regs)) {
-                          int64_t slot = (base ^ offset) + j;
-                          int32_t elem = elementAt(*store, reg, lane, warp);
-                          auto [it, inserted] = slots.try_emplace(slot, elem);
-                          consistent &= inserted || it->second == elem;
-                          consistent &= slot < (int64_t(1) << tileBits);
-                        }
+                        for (auto [j, reg] : llvm::enumerate(regs))
+                          write((base ^ offset) + j,
+                                elementAt(*store, reg, lane, warp));
                       });
       }
+    }
     for (int32_t warp = 0; warp < numWarps; ++warp)
       for (int32_t lane = 0; lane < numLanes; ++lane) {
         int32_t base = threadOffset(*load, lane, warp);
@@ -270,10 +379,64 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
 
   unsigned elemBytes = bitwidth / 8;
   SmallVector<Value> uniqueOut(load->regs.numUnique());
+  std::optional<SharedAddresses> stAddresses;
+  std::string stmatrixAsm, stmatrixConstraints = "r";
+  if (stmatrix) {
+    LinearLayout::BasesT threadBases;
+    uint64_t threadBits = 0;
+    for (int32_t v : stLaneOffsets) {
+      threadBases[kLaneDim].push_back({v});
+      threadBits |= uint64_t(v);
+    }
+    for (int32_t v : store->warpOffsets) {
+      threadBases[kWarpDim].push_back({v});
+      threadBits |= uint64_t(v);
+    }
+    LinearLayout threadLayout(std::move(threadBases),
+                              {{kOffset(ctx), int32_t(1) << tileBits}},
+                              /*requireSurjective=*/false);
+    Value threadOffset =
+        applyLinearLayout(loc, rewriter, threadLayout,
+                          {{kLaneDim, laneId}, {kWarpDim, warpId}})
+            .front();
+    stAddresses.emplace(*smemBase, element.storedType, threadOffset,
+                        threadBits);
+    stmatrixAsm = "stmatrix.sync.aligned.m8n8.x" + std::to_string(numMatrices) +
+                  (trans ? ".trans" : "") + ".shared.b16 [$0], {";
+    for (int m = 0; m < numMatrices; ++m) {
+      stmatrixAsm += (m ? ", $" : "$") + std::to_string(m + 1);
+      stmatrixConstraints += ",r";
+    }
+    stmatrixAsm += "};";
+  }
   for (int round = 0; round < numReps; ++round) {
     if (round > 0)
       emitBarrier(loc, rewriter);
+    if (stmatrix) {
+      for (int instr = 0; instr < numInstrs; ++instr) {
+        SmallVector<Value> operands{stAddresses->get(
+            rewriter, loc, uint32_t(stConstOffset(round, instr)))};
+        for (int m = 0; m < numMatrices; ++m) {
+          auto pairType = VectorType::get(2, element.storedType);
+          Value pair = LLVM::UndefOp::create(rewriter, loc, pairType);
+          for (int half = 0; half < 2; ++half) {
+            int32_t u = stRegister(round, instr, m, half);
+            pair = LLVM::InsertElementOp::create(
+                rewriter, loc, pair,
+                element.toStored(loc, rewriter,
+                                 inVals[store->regs.uniqueToOriginal(u)]),
+                i32Val(rewriter, loc, half));
+          }
+          operands.push_back(LLVM::BitcastOp::create(
+              rewriter, loc, rewriter.getI32Type(), pair));
+        }
+        emitInlineAsm(loc, rewriter, Type(), operands, stmatrixAsm,
+                      stmatrixConstraints);
+      }
+    }
     forEachVector(*store, round, [&](uint64_t offset, ArrayRef<int32_t> regs) {
+      if (stmatrix)
+        return;
       Value ptr = storeAddresses.get(rewriter, loc, offset);
       Value value;
       if (regs.size() == 1) {

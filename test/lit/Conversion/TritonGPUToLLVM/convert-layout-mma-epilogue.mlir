@@ -1,12 +1,66 @@
 // RUN: triton-opt %s -split-input-file --allocate-shared-memory-nv --convert-triton-gpu-to-llvm -verify-each | FileCheck %s
 
-// A matmul's f16 epilogue (mm_f16_128x128x64_w4: #mma v3 -> #blocked):
-// the rows 8 and 64 apart are registers on both sides; one pairs up into
-// 32-bit vectors, the other becomes a second round, so the tile is 16 KiB
-// (Triton's stmatrix tiles keep this conversion within its 32 KiB of
-// operands, and fp8 kernels within 16 KiB).
-// CHECK: ttg.shared = 16384
+// A matmul's f16 epilogue on sm_90 (mm_f16_128x128x64_w4 at ragged sizes:
+// #mma v3 -> #blocked with rows in registers), as Triton 3.6 lowers it:
+// each warp writes its 8x8 accumulator fragments transposed with
+// stmatrix.trans, so that 8 rows of a column are 16 contiguous bytes, and
+// reads them back as one 128-bit vector; rows 8 and 64 apart are rounds,
+// so the tile is 8 KiB in 4 rounds (Triton's PTX: 4 stmatrix.x4.trans and
+// 4 ld.shared.v4 per round).
+// CHECK: ttg.shared = 8192
 // CHECK-LABEL: llvm.func @mma_epilogue_f16
+// CHECK-COUNT-4: llvm.inline_asm has_side_effects asm_dialect = att "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [$0], {$1, $2, $3, $4};", "r,r,r,r,r"
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: stmatrix.sync.aligned.m8n8.x4.trans
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: llvm.load %{{.*}} -> vector<8xf16>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: stmatrix.sync.aligned.m8n8.x4.trans
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: llvm.load %{{.*}} -> vector<8xf16>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: stmatrix.sync.aligned.m8n8.x4.trans
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: llvm.load %{{.*}} -> vector<8xf16>
+// CHECK-NOT: nvvm.barrier0
+// CHECK-NOT: llvm.store
+// CHECK: llvm.return
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @mma_epilogue_f16(%c: tensor<128x128xf16, #mma>) -> tensor<128x128xf16, #blocked> {
+    %0 = ttg.convert_layout %c : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked>
+    tt.return %0 : tensor<128x128xf16, #blocked>
+  }
+}
+
+// -----
+
+// With 8 columns per thread (the epilogue when C's strides are multiples of
+// 16): plain stmatrix, a fragment row being 8 columns.
+// CHECK-LABEL: llvm.func @mma_epilogue_f16_rows
+// CHECK: stmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK-NOT: .trans
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xbf16>
+// CHECK: llvm.return
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @mma_epilogue_f16_rows(%c: tensor<128x128xbf16, #mma>) -> tensor<128x128xbf16, #blocked> {
+    %0 = ttg.convert_layout %c : tensor<128x128xbf16, #mma> -> tensor<128x128xbf16, #blocked>
+    tt.return %0 : tensor<128x128xbf16, #blocked>
+  }
+}
+
+// -----
+
+// sm_80 has no stmatrix: the same conversion pairs the rows 8 apart into
+// 32-bit vectors and makes the rows 64 apart a second round (16 KiB).
+// CHECK: ttg.shared = 16384
+// CHECK-LABEL: llvm.func @mma_epilogue_f16_sm80
+// CHECK-NOT: stmatrix
 // CHECK-COUNT-32: llvm.store %{{.*}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
 // CHECK-COUNT-32: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<2xf16>
@@ -18,8 +72,8 @@
 // CHECK: llvm.return
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @mma_epilogue_f16(%c: tensor<128x128xf16, #mma>) -> tensor<128x128xf16, #blocked> {
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @mma_epilogue_f16_sm80(%c: tensor<128x128xf16, #mma>) -> tensor<128x128xf16, #blocked> {
     %0 = ttg.convert_layout %c : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked>
     tt.return %0 : tensor<128x128xf16, #blocked>
   }
