@@ -189,37 +189,66 @@ private:
     return true;
   }
 
+  /// RFC 8259's number: -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+  /// An integer (no fraction or exponent) that fits int64_t is kept exactly;
+  /// any other number is a double, refused when it overflows.
   bool parseNumber(JsonValue &value) {
     size_t start = pos;
-    bool isReal = false;
+    auto digit = [&] {
+      return pos < text.size() && text[pos] >= '0' && text[pos] <= '9';
+    };
+    auto digits = [&] {
+      size_t first = pos;
+      while (digit())
+        ++pos;
+      return pos > first;
+    };
     if (pos < text.size() && text[pos] == '-')
       ++pos;
-    while (pos < text.size()) {
-      char c = text[pos];
-      if (c == '.' || c == 'e' || c == 'E' || c == '+' ||
-          (c == '-' && pos > start))
-        isReal = true;
-      else if (c < '0' || c > '9')
-        break;
-      ++pos;
-    }
-    std::string digits(text.substr(start, pos - start));
-    if (digits.empty() || digits == "-") {
-      error = "expected a value";
+    if (!digit()) {
+      error = pos == start ? "expected a value" : "bad number";
       return false;
     }
-    char *end = nullptr;
+    if (text[pos] == '0') {
+      ++pos;
+      if (digit()) {
+        error = "bad number (a leading zero)";
+        return false;
+      }
+    } else {
+      digits();
+    }
+    bool isReal = false;
+    if (pos < text.size() && text[pos] == '.') {
+      ++pos;
+      isReal = true;
+      if (!digits()) {
+        error = "bad number (no digit after '.')";
+        return false;
+      }
+    }
+    if (pos < text.size() && (text[pos] == 'e' || text[pos] == 'E')) {
+      ++pos;
+      isReal = true;
+      if (pos < text.size() && (text[pos] == '+' || text[pos] == '-'))
+        ++pos;
+      if (!digits()) {
+        error = "bad number (no digit in the exponent)";
+        return false;
+      }
+    }
+    std::string number(text.substr(start, pos - start));
     if (!isReal) {
       errno = 0;
-      long long parsed = std::strtoll(digits.c_str(), &end, 10);
-      if (*end == '\0' && errno == 0) {
+      long long parsed = std::strtoll(number.c_str(), nullptr, 10);
+      if (errno == 0) {
         value = JsonValue::integer(parsed);
         return true;
       }
     }
-    double parsed = std::strtod(digits.c_str(), &end);
-    if (*end != '\0') {
-      error = "bad number";
+    double parsed = std::strtod(number.c_str(), nullptr);
+    if (!std::isfinite(parsed)) {
+      error = "number out of range";
       return false;
     }
     value = JsonValue::real(parsed);
@@ -329,6 +358,9 @@ void JsonValue::printTo(std::string &out) const {
     char buffer[32];
     std::snprintf(buffer, sizeof(buffer), "%.17g", realValue);
     out += buffer;
+    // A real stays a real when read back ("5.0", "-0.0", not "5", "-0").
+    if (std::string_view(buffer).find_first_of(".e") == std::string_view::npos)
+      out += ".0";
     return;
   }
   case Kind::String:

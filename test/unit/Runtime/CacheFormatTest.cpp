@@ -61,7 +61,13 @@ TEST(Json, RoundTripAndErrors) {
   EXPECT_EQ(value->find("b")->getArray().size(), 5u);
   EXPECT_EQ(value->print(),
             R"({"a":"x\"y\n","b":[1,-2,3.5,true,null],"n":9007199254740993})");
-  for (const char *bad : {"{", "[1,]", "{\"a\" 1}", "tru", "\"open", "1 2", ""}) {
+  // Reals stay reals, -0.0 included; integers past int64 become reals.
+  Result<JsonValue> reals = parseJson("[5.0, -0.0, 1E3, -0, 9223372036854775808]");
+  ASSERT_TRUE(reals) << reals.status().toString();
+  EXPECT_EQ(reals->print(), "[5.0,-0.0,1000.0,0,9.2233720368547758e+18]");
+  for (const char *bad :
+       {"{", "[1,]", "{\"a\" 1}", "tru", "\"open", "1 2", "", "01", "-00.00",
+        "1.", ".5", "-", "1e", "1e+", "+1", "- 1", "1e400", "0x10"}) {
     Result<JsonValue> parsed = parseJson(bad);
     EXPECT_FALSE(parsed) << bad;
     if (!parsed) {
