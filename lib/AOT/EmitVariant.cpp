@@ -351,6 +351,15 @@ llvm::Expected<CFiles> mlir::triton::aot::emitVariant(const Variant &variant,
         return std::string("1");
     return std::nullopt;
   };
+  // The hints the variant was compiled for: a misaligned pointer would
+  // fault on the GPU (and spoil the context), so it is refused here.
+  std::string hintChecks;
+  for (const Param &param : variant.params)
+    if (!param.equalTo1 && param.divisibility > 1)
+      hintChecks += "  if (" + param.name + " % " +
+                    std::to_string(param.divisibility) +
+                    " != 0)\n    return CUDA_ERROR_INVALID_VALUE; /* not the "
+                    "variant's hint */\n";
   os << "CUresult " << function << "(CUstream stream" << callParams << ") {\n";
   const char *dims = "xyz";
   os << "  int tt_bad = 0;\n";
@@ -368,6 +377,7 @@ llvm::Expected<CFiles> mlir::triton::aot::emitVariant(const Variant &variant,
      << "  (void)tt_min;\n  (void)tt_max;\n  (void)tt_cdiv;\n"
      << "  (void)tt_add;\n  (void)tt_sub;\n  (void)tt_mul;\n  (void)tt_neg;\n"
      << "  (void)tt_mod;\n  (void)tt_shl;\n  (void)tt_shr;\n"
+     << hintChecks
      << "  if (tt_bad || tt_grid_x < 0 || tt_grid_y < 0 || tt_grid_z < 0 || tt_grid_x > "
         "2147483647 "
         "||\n      tt_grid_y > 65535 || tt_grid_z > 65535)\n"
