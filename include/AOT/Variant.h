@@ -32,6 +32,9 @@ struct Param {
   /// The variant was specialized to this parameter being 1; the variant's
   /// own entry point does not take it.
   bool equalTo1 = false;
+  /// The kernel never reads the parameter (KernelParam::used): a null
+  /// pointer is fine there.
+  bool unused = false;
 
   bool isPointer() const { return !type.empty() && type[0] == '*'; }
   bool isInteger() const;

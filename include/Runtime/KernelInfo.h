@@ -23,6 +23,8 @@ struct KernelParamInfo {
   /// "*fp32", "i32", "fp16", ...
   std::string type;
   int64_t divisibility = 0;
+  /// The kernel never reads it (metadata "unused"): a null pointer is fine.
+  bool unused = false;
 
   bool isPointer() const { return !type.empty() && type[0] == '*'; }
 };

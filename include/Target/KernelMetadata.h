@@ -27,6 +27,10 @@ struct KernelParam {
   std::string type;
   /// `tt.divisibility`, 0 when absent.
   int64_t divisibility = 0;
+  /// Whether the kernel reads the argument at all (after the ttgir
+  /// pipeline's simplifications). A launcher may pass anything, a null
+  /// pointer included, for one it does not: metadata `"unused": true`.
+  bool used = true;
 };
 
 /// A kernel's name and arguments, in order.

@@ -198,6 +198,7 @@ mlir::triton::aot::compileVariant(ModuleOp module,
     param.name = kernelParam.name;
     param.type = kernelParam.type;
     param.divisibility = kernelParam.divisibility;
+    param.unused = !kernelParam.used;
     variant.params.push_back(std::move(param));
   }
   for (const std::string &hint : config.hints)

@@ -360,6 +360,14 @@ llvm::Expected<CFiles> mlir::triton::aot::emitVariant(const Variant &variant,
                     std::to_string(param.divisibility) +
                     " != 0)\n    return CUDA_ERROR_INVALID_VALUE; /* not the "
                     "variant's hint */\n";
+  // A null pointer the kernel reads would fault on the GPU; one it never
+  // reads (metadata "unused") is fine, as Triton passes None.
+  std::string nullChecks;
+  for (const Param &param : variant.params)
+    if (!param.equalTo1 && param.isPointer() && !param.unused)
+      nullChecks += "  if (" + param.name +
+                    " == 0)\n    return CUDA_ERROR_INVALID_VALUE; /* a null "
+                    "pointer the kernel reads */\n";
   os << "CUresult " << function << "(CUstream stream" << callParams << ") {\n";
   const char *dims = "xyz";
   os << "  int tt_bad = 0;\n";
@@ -384,6 +392,7 @@ llvm::Expected<CFiles> mlir::triton::aot::emitVariant(const Variant &variant,
      << "    return CUDA_ERROR_INVALID_VALUE;\n"
      << "  if (tt_grid_x == 0 || tt_grid_y == 0 || tt_grid_z == 0)\n"
      << "    return CUDA_SUCCESS; /* nothing to do */\n"
+     << nullChecks
      << "  tt_result = tt_get_module(&tt_entry);\n"
      << "  if (tt_result != CUDA_SUCCESS)\n    return tt_result;\n"
      << "  return cuLaunchKernel(tt_entry->function, (unsigned int)tt_grid_x,\n"

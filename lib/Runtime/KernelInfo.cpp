@@ -39,6 +39,17 @@ Status readInt(const JsonValue &object, const std::string &field, int64_t &out,
   return Status::success();
 }
 
+Status readBool(const JsonValue &object, const std::string &field,
+                bool &out) {
+  const JsonValue *value = object.find(field);
+  if (!value)
+    return Status::success();
+  if (value->getKind() != JsonValue::Kind::Bool)
+    return missing(field, "is not a boolean");
+  out = value->getBool();
+  return Status::success();
+}
+
 Status readString(const JsonValue &object, const std::string &field,
                   std::string &out, bool required) {
   const JsonValue *value = object.find(field);
@@ -94,7 +105,8 @@ triton::runtime::parseKernelInfo(const std::string &metadataJson) {
       return missing("params[]", "is not an object");
     if (!(status = readString(entry, "name", param.name, true)) ||
         !(status = readString(entry, "type", param.type, true)) ||
-        !(status = readInt(entry, "divisibility", param.divisibility, false)))
+        !(status = readInt(entry, "divisibility", param.divisibility, false)) ||
+        !(status = readBool(entry, "unused", param.unused)))
       return status.addContext("params[" +
                                std::to_string(info.params.size()) + "]");
     if (getParamTypeSize(param.type) == 0)

@@ -150,8 +150,17 @@ Status FamilyImpl::launchVariant(CUfunction function, int index,
   if (count > 64)
     return Status(StatusCode::Unsupported,
                   where() + ": more than 62 kernel arguments");
-  for (size_t i = 0; i < args.size(); ++i)
+  for (size_t i = 0; i < args.size(); ++i) {
     slots[i] = args[i].getBits();
+    // A null pointer the kernel reads would fault on the GPU and spoil the
+    // context; one it never reads is fine (as Triton passes None).
+    if (slots[i] == 0 && args[i].isPointer() && i < info.params.size() &&
+        !info.params[i].unused)
+      return Status(StatusCode::InvalidArgument,
+                    where() + ": argument #" + std::to_string(i) + " ('" +
+                        info.params[i].name +
+                        "') is a null pointer, and the kernel reads it");
+  }
   CUdeviceptr scratch = 0;
   if (info.globalScratchSize > 0) {
     uint64_t bytes = uint64_t(grid.x) * grid.y * grid.z *

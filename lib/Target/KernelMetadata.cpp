@@ -121,6 +121,7 @@ FailureOr<KernelSignature> mlir::triton::getKernelSignature(ModuleOp module) {
     if (auto divisibility =
             kernel.getArgAttrOfType<IntegerAttr>(index, "tt.divisibility"))
       param.divisibility = divisibility.getInt();
+    param.used = !argument.use_empty();
     signature.params.push_back(std::move(param));
   }
   return signature;
@@ -142,10 +143,14 @@ mlir::triton::buildKernelMetadata(const KernelSignature &signature,
   else if (options.maxnreg)
     maxnreg = *options.maxnreg;
   llvm::json::Array params;
-  for (const KernelParam &param : signature.params)
-    params.push_back(llvm::json::Object{{"name", param.name},
-                                        {"type", param.type},
-                                        {"divisibility", param.divisibility}});
+  for (const KernelParam &param : signature.params) {
+    llvm::json::Object entry{{"name", param.name},
+                             {"type", param.type},
+                             {"divisibility", param.divisibility}};
+    if (!param.used)
+      entry["unused"] = true;
+    params.push_back(std::move(entry));
+  }
   return llvm::json::Object{
       {"name", signature.name},
       {"num_warps", numWarps},

@@ -390,4 +390,37 @@ TEST_F(LaunchTest, CachedPathStillReportsErrors) {
   EXPECT_EQ(getFake().launchCount(), 0u);
 }
 
+// A null pointer the kernel reads is refused before the driver sees it (it
+// would fault and spoil the context); an empty grid still launches nothing,
+// and a pointer the kernel never reads (metadata "unused") may be null.
+TEST_F(LaunchTest, NullPointersTheKernelReadsAreRefused) {
+  Runtime runtime(options());
+  std::shared_ptr<Family> family = *runtime.load(makeSpec());
+  ASSERT_TRUE(family->launch({Arg::ptr(4096, 4000), Arg::i32(1000)}));
+  getFake().clearLaunches();
+  Status null = family->launch({Arg::ptr(0, 4000), Arg::i32(1000)});
+  EXPECT_EQ(null.getCode(), StatusCode::InvalidArgument);
+  EXPECT_NE(null.message().find(
+                "argument #0 ('out_ptr') is a null pointer, and the kernel "
+                "reads it"),
+            std::string::npos)
+      << null.toString();
+  EXPECT_EQ(getFake().launchCount(), 0u);
+  ASSERT_TRUE(family->launch({Arg::ptr(4096, 4000), Arg::i32(0)})); // tunes n=0
+  Status empty = family->launch({Arg::ptr(0, 4000), Arg::i32(0)});
+  EXPECT_TRUE(empty) << empty.toString();
+  EXPECT_EQ(getFake().launchCount(), 0u);
+
+  FamilySpec unusedSpec = makeSpec();
+  unusedSpec.variants.resize(1);
+  unusedSpec.writes.clear();
+  unusedSpec.variants[0].source =
+      "params: [{\"name\":\"out_ptr\",\"type\":\"*fp32\",\"unused\":true},"
+      "{\"name\":\"n\",\"type\":\"i32\"}]\n";
+  std::shared_ptr<Family> unused = *runtime.load(unusedSpec);
+  Status launched = unused->launch({Arg::ptr(0, 4000), Arg::i32(1000)});
+  EXPECT_TRUE(launched) << launched.toString();
+  EXPECT_EQ(getFake().launchCount(), 1u);
+}
+
 } // namespace
