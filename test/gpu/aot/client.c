@@ -453,8 +453,10 @@ int main(int argc, char **argv) {
                           device));
   printf("device: %s (sm_%d%d), seed %llu\n", name, major, minor, seed);
 
-  /* Before any context is current, a launch reports it. */
-  EXPECT(add(NULL, 0, 0, 0, 16, 0) == CUDA_ERROR_INVALID_CONTEXT,
+  /* Before any context is current, a launch reports it (the pointers are
+     never dereferenced; null ones would be refused first). */
+  EXPECT(add(NULL, 0x10000, 0x20000, 0x30000, 16, 0) ==
+             CUDA_ERROR_INVALID_CONTEXT,
          "launch without a current context");
   CU(cuDevicePrimaryCtxRetain(&context, device));
   CU(cuCtxSetCurrent(context));
