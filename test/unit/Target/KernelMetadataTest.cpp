@@ -103,6 +103,8 @@ TEST_F(KernelMetadataTest, SignatureOfThePublicFunction) {
     EXPECT_EQ(signature->params[i].name, names[i]) << i;
     EXPECT_EQ(signature->params[i].type, types[i]) << i;
     EXPECT_EQ(signature->params[i].divisibility, divisibility[i]) << i;
+    // The kernel's body is empty: it reads none of them.
+    EXPECT_FALSE(signature->params[i].used) << i;
   }
 }
 
@@ -121,6 +123,9 @@ TEST_F(KernelMetadataTest, MetadataFromSignatureAndModuleAttributes) {
                      builder.getI32IntegerAttr(16));
   CompileOptions options;
   options.numStages = 4;
+  // As if the kernel read every argument but `scale` (its body is empty).
+  for (KernelParam &param : signature->params)
+    param.used = param.name != "scale";
   llvm::json::Value json(buildKernelMetadata(*signature, *module, options));
   std::string text = llvm::formatv("{0}", json).str();
   EXPECT_EQ(
@@ -131,7 +136,7 @@ TEST_F(KernelMetadataTest, MetadataFromSignatureAndModuleAttributes) {
       R"({"divisibility":16,"name":"x_ptr","type":"*fp32"},)"
       R"({"divisibility":0,"name":"arg1","type":"*fp16"},)"
       R"({"divisibility":16,"name":"n","type":"i32"},)"
-      R"({"divisibility":0,"name":"scale","type":"fp32"}],)"
+      R"({"divisibility":0,"name":"scale","type":"fp32","unused":true}],)"
       R"("profile_scratch_align":1,"profile_scratch_size":0,)"
       R"("ptx_version":90,"shared":4096,"target":"cuda:90",)"
       R"("threads_per_warp":32})");
