@@ -176,66 +176,80 @@ SmallVector<int32_t> computeSegment(ArrayRef<int32_t> bankSrc,
 
 namespace {
 
-/// The tile with a vector of at most `maxVecBases` register bases.
-SwizzledCvtTile buildSwizzledCvtTile(const LinearLayout &src,
-                                     const LinearLayout &dst, unsigned bitwidth,
-                                     unsigned maxVecBases) {
-  MLIRContext *ctx = src.getInDimNames().begin()->getContext();
-  StringAttr kRegister = StringAttr::get(ctx, "register");
-  StringAttr kLane = StringAttr::get(ctx, "lane");
-  StringAttr kBlock = StringAttr::get(ctx, "block");
+/// The two layouts' bases over the flattened tensor, registers holding the
+/// same element twice dropped (they are stored once).
+struct CvtBases {
+  unsigned numBits = 0;
+  SmallVector<int32_t> regSrc, regDst, laneSrc, laneDst;
+  /// CTAs holding distinct data (the tile is per CTA).
+  unsigned numBlockBits = 0;
 
-  // Registers holding the same element twice are stored once.
-  LinearLayout srcFlat = src.removeZeroBasesAlongDim(kRegister).flattenOuts();
-  LinearLayout dstFlat = dst.removeZeroBasesAlongDim(kRegister).flattenOuts();
-  SwizzledCvtTile tile;
-  tile.numBits = srcFlat.getTotalOutDimSizeLog2();
-  unsigned numBits = tile.numBits;
+  CvtBases(const LinearLayout &src, const LinearLayout &dst) {
+    MLIRContext *ctx = src.getInDimNames().begin()->getContext();
+    StringAttr kRegister = StringAttr::get(ctx, "register");
+    StringAttr kLane = StringAttr::get(ctx, "lane");
+    LinearLayout srcFlat = src.removeZeroBasesAlongDim(kRegister).flattenOuts();
+    LinearLayout dstFlat = dst.removeZeroBasesAlongDim(kRegister).flattenOuts();
+    numBits = srcFlat.getTotalOutDimSizeLog2();
+    regSrc = flatBases(srcFlat, kRegister);
+    regDst = flatBases(dstFlat, kRegister);
+    laneSrc = flatBases(srcFlat, kLane);
+    laneDst = flatBases(dstFlat, kLane);
+    for (int32_t v : flatBases(srcFlat, StringAttr::get(ctx, "block")))
+      numBlockBits += v != 0;
+  }
+};
 
-  SmallVector<int32_t> regSrc = flatBases(srcFlat, kRegister);
-  SmallVector<int32_t> regDst = flatBases(dstFlat, kRegister);
-  SmallVector<int32_t> laneSrc = flatBases(srcFlat, kLane);
-  SmallVector<int32_t> laneDst = flatBases(dstFlat, kLane);
-
-  // Vectorize over registers contiguous in both, at most 128 bits.
-  tile.vec = intersectionBasis(regSrc, regDst, numBits);
-  unsigned maxVecBits =
-      std::min<unsigned>(llvm::Log2_32(128 / bitwidth), maxVecBases);
-  if (tile.vec.size() > maxVecBits)
-    tile.vec.resize(maxVecBits);
-  unsigned vecBytesBits = (1u << tile.vec.size()) * bitwidth;
-
+/// Completes `tile` (its vec set, `vecBytesBits` wide): the bank line's
+/// bits past the vector, the segment from the vectors that form one access
+/// phase on each side (`bankSrc`, `bankDst`), and the segment bits that are
+/// registers on both sides as rounds.
+void finishTile(SwizzledCvtTile &tile, const CvtBases &bases,
+                unsigned vecBytesBits, ArrayRef<int32_t> bankSrc,
+                ArrayRef<int32_t> bankDst) {
+  unsigned numBits = tile.numBits = bases.numBits;
   // 32 banks of 32 bits make one bank line; the bits past the vector and
   // the bank line are segment bits.
   constexpr unsigned kBankLineBits = 32 * 32;
   unsigned numBankBits = std::min<unsigned>(
       llvm::Log2_32(kBankLineBits / vecBytesBits), numBits - tile.vec.size());
   unsigned numSegmentBits = numBits - numBankBits - tile.vec.size();
+  tile.segment = computeSegment(bankSrc, bankDst, numBits, numSegmentBits);
+
+  // Segment bits that are registers on both sides become rounds.
+  llvm::SmallDenseSet<int32_t> dstRegSet(bases.regDst.begin(),
+                                         bases.regDst.end());
+  llvm::SmallDenseSet<int32_t> segmentSet(tile.segment.begin(),
+                                          tile.segment.end());
+  llvm::SmallSetVector<int32_t, 8> reps;
+  for (int32_t v : bases.regSrc)
+    if (dstRegSet.contains(v) && segmentSet.contains(v))
+      reps.insert(v);
+  tile.reps.assign(reps.begin(), reps.end());
+  tile.numBlockBits = bases.numBlockBits;
+}
+
+/// The tile with a vector of at most `maxVecBases` register bases.
+SwizzledCvtTile buildSwizzledCvtTile(const CvtBases &bases, unsigned bitwidth,
+                                     unsigned maxVecBases) {
+  SwizzledCvtTile tile;
+  // Vectorize over registers contiguous in both, at most 128 bits.
+  tile.vec = intersectionBasis(bases.regSrc, bases.regDst, bases.numBits);
+  unsigned maxVecBits =
+      std::min<unsigned>(llvm::Log2_32(128 / bitwidth), maxVecBases);
+  if (tile.vec.size() > maxVecBits)
+    tile.vec.resize(maxVecBits);
+  unsigned vecBytesBits = (1u << tile.vec.size()) * bitwidth;
 
   // Accesses wider than 32 bits cover several banks per lane: drop the last
   // vector-or-lane bits from the bank-forming sets accordingly.
   unsigned b32Vec = llvm::Log2_32(std::max(vecBytesBits / 32, 1u));
   SmallVector<int32_t> bankSrc(tile.vec), bankDst(tile.vec);
-  llvm::append_range(bankSrc, laneSrc);
-  llvm::append_range(bankDst, laneDst);
+  llvm::append_range(bankSrc, bases.laneSrc);
+  llvm::append_range(bankDst, bases.laneDst);
   bankSrc.resize(bankSrc.size() - std::min<size_t>(b32Vec, bankSrc.size()));
   bankDst.resize(bankDst.size() - std::min<size_t>(b32Vec, bankDst.size()));
-
-  tile.segment = computeSegment(bankSrc, bankDst, numBits, numSegmentBits);
-
-  // Segment bits that are registers on both sides become rounds.
-  llvm::SmallDenseSet<int32_t> dstRegSet(regDst.begin(), regDst.end());
-  llvm::SmallDenseSet<int32_t> segmentSet(tile.segment.begin(),
-                                          tile.segment.end());
-  llvm::SmallSetVector<int32_t, 8> reps;
-  for (int32_t v : regSrc)
-    if (dstRegSet.contains(v) && segmentSet.contains(v))
-      reps.insert(v);
-  tile.reps.assign(reps.begin(), reps.end());
-
-  // The tile is per CTA: the CTAs holding distinct data split it.
-  for (int32_t v : flatBases(srcFlat, kBlock))
-    tile.numBlockBits += v != 0;
+  finishTile(tile, bases, vecBytesBits, bankSrc, bankDst);
   return tile;
 }
 
@@ -248,21 +262,12 @@ SwizzledCvtTile buildSwizzledCvtTile(const LinearLayout &src,
 /// lowers a matmul's epilogue this way. The banks are chosen as in the
 /// generic tile, from the fragment rows stmatrix addresses in one phase and
 /// the lanes of a 128-bit load.
-std::optional<SwizzledCvtTile> buildStmatrixTile(const LinearLayout &src,
-                                                 const LinearLayout &dst) {
-  MLIRContext *ctx = src.getInDimNames().begin()->getContext();
-  StringAttr kRegister = StringAttr::get(ctx, "register");
-  StringAttr kLane = StringAttr::get(ctx, "lane");
-  StringAttr kBlock = StringAttr::get(ctx, "block");
-  LinearLayout srcFlat = src.removeZeroBasesAlongDim(kRegister).flattenOuts();
-  LinearLayout dstFlat = dst.removeZeroBasesAlongDim(kRegister).flattenOuts();
-  SmallVector<int32_t> regSrc = flatBases(srcFlat, kRegister);
-  SmallVector<int32_t> regDst = flatBases(dstFlat, kRegister);
-  SmallVector<int32_t> laneSrc = flatBases(srcFlat, kLane);
-  SmallVector<int32_t> laneDst = flatBases(dstFlat, kLane);
+std::optional<SwizzledCvtTile> buildStmatrixTile(const CvtBases &bases) {
+  const SmallVector<int32_t> &regSrc = bases.regSrc, &laneSrc = bases.laneSrc,
+                             &regDst = bases.regDst, &laneDst = bases.laneDst;
   if (regSrc.empty() || laneSrc.size() != 5 || regDst.size() < 3 ||
       laneDst.size() < 3 || llvm::is_contained(laneSrc, 0) ||
-      llvm::is_contained(laneDst, 0))
+      llvm::is_contained(laneDst, 0) || bases.numBits < 6)
     return std::nullopt;
   SmallVector<int32_t> columns = {regSrc[0], laneSrc[0], laneSrc[1]};
   SmallVector<int32_t> rows = {laneSrc[2], laneSrc[3], laneSrc[4]};
@@ -279,22 +284,12 @@ std::optional<SwizzledCvtTile> buildStmatrixTile(const LinearLayout &src,
     return std::nullopt;
   }
   tile.vec = dstVec;
-  tile.numBits = srcFlat.getTotalOutDimSizeLog2();
-  // 16-byte vectors: 8 of them fill the 32 banks.
-  unsigned numBankBits = std::min<unsigned>(3, tile.numBits - 3);
-  unsigned numSegmentBits = tile.numBits - 3 - numBankBits;
+  // A phase of stmatrix writes 8 fragment rows of 16 bytes; one of the
+  // 128-bit loads, 8 lanes.
   SmallVector<int32_t> bankSrc(tile.vec), bankDst(tile.vec);
   llvm::append_range(bankSrc, rowStarts);
   bankDst.append(laneDst.begin(), laneDst.begin() + 3);
-  tile.segment = computeSegment(bankSrc, bankDst, tile.numBits, numSegmentBits);
-  llvm::SmallDenseSet<int32_t> dstRegSet(regDst.begin(), regDst.end());
-  llvm::SmallDenseSet<int32_t> segmentSet(tile.segment.begin(),
-                                          tile.segment.end());
-  for (int32_t v : llvm::drop_begin(regSrc))
-    if (dstRegSet.contains(v) && segmentSet.contains(v))
-      tile.reps.push_back(v);
-  for (int32_t v : flatBases(srcFlat, kBlock))
-    tile.numBlockBits += v != 0;
+  finishTile(tile, bases, /*vecBytesBits=*/128, bankSrc, bankDst);
   return tile;
 }
 
@@ -337,16 +332,17 @@ SwizzledCvtTile mlir::triton::getSwizzledCvtTile(const LinearLayout &src,
                       alongRow(srcRegs.getBasis(kRegister, 0), 1) &&
                       alongRow(srcRegs.getBasis(kLane, 0), 2) &&
                       alongRow(srcRegs.getBasis(kLane, 1), 4);
-  SwizzledCvtTile best = buildSwizzledCvtTile(src, dst, bitwidth, 32);
+  CvtBases bases(src, dst);
+  SwizzledCvtTile best = buildSwizzledCvtTile(bases, bitwidth, 32);
   for (int k = int(best.vec.size()) - 1;
        stmatrixLike && k >= 0 && tileBytes(best, bitwidth) > kMaxTileBytes;
        --k) {
-    SwizzledCvtTile narrower = buildSwizzledCvtTile(src, dst, bitwidth, k);
+    SwizzledCvtTile narrower = buildSwizzledCvtTile(bases, bitwidth, k);
     if (tileBytes(narrower, bitwidth) < tileBytes(best, bitwidth))
       best = std::move(narrower);
   }
   if (hasStmatrix && bitwidth == 16)
-    if (std::optional<SwizzledCvtTile> fragments = buildStmatrixTile(src, dst))
+    if (std::optional<SwizzledCvtTile> fragments = buildStmatrixTile(bases))
       if (tileBytes(*fragments, bitwidth) <= tileBytes(best, bitwidth))
         return *fragments;
   return best;
