@@ -3,6 +3,8 @@
 
 #include "CApiImpl.h"
 
+#include <cstring>
+
 using namespace triton::runtime;
 
 thread_local std::string triton_rt_detail::lastError;
@@ -168,11 +170,16 @@ triton_rt_status triton_rt_launch(triton_rt_family *family,
   cppArgs.reserve(size_t(num_args));
   for (int i = 0; i < num_args; ++i) {
     const triton_rt_arg &in = args[i];
-    if (in.kind < TRITON_RT_ARG_PTR || in.kind > TRITON_RT_ARG_F64)
+    // A C caller may store any int in the enum field; reading it as the
+    // C++ enum would be undefined for values outside the enumerators.
+    static_assert(sizeof(in.kind) == sizeof(int32_t));
+    int32_t kind;
+    std::memcpy(&kind, &in.kind, sizeof(kind));
+    if (kind < TRITON_RT_ARG_PTR || kind > TRITON_RT_ARG_F64)
       return report(Status(StatusCode::InvalidArgument,
                            "argument " + std::to_string(i) +
-                               " has an unknown kind " + std::to_string(in.kind)));
-    cppArgs.push_back(Arg::fromRaw(Arg::Kind(in.kind), in.bits, in.byte_size));
+                               " has an unknown kind " + std::to_string(kind)));
+    cppArgs.push_back(Arg::fromRaw(Arg::Kind(kind), in.bits, in.byte_size));
   }
   return report(family->family->launch(cppArgs, static_cast<CUstream>(stream)));
 }
