@@ -156,6 +156,12 @@ public:
 private:
   void analyseFunction(FunctionOpInterface func,
                        DenseMap<Operation *, SmallVector<AxisInfo>> &argSeeds);
+
+  /// The AxisInfo of every operand that is a block argument, by user and
+  /// operand number. The LLVM lowering converts block signatures before
+  /// the ops that use their arguments: those ops then see a materialized
+  /// cast of the new argument, found again through its use.
+  DenseMap<std::pair<Operation *, unsigned>, AxisInfo> blockArgOperands;
 };
 
 } // namespace mlir::triton

@@ -17,6 +17,18 @@ ModuleAxisInfoAnalysis::ModuleAxisInfoAnalysis(ModuleOp module)
   DenseMap<Operation *, SmallVector<AxisInfo>> argSeeds;
   for (FunctionOpInterface func : getReversePostOrder())
     analyseFunction(func, argSeeds);
+  for (FunctionOpInterface func : getReversePostOrder()) {
+    AxisInfoMapT *infos = getFuncData(func);
+    func->walk([&](Operation *op) {
+      for (OpOperand &operand : op->getOpOperands()) {
+        if (!isa<BlockArgument>(operand.get()))
+          continue;
+        auto it = infos->find(operand.get());
+        if (it != infos->end())
+          blockArgOperands[{op, operand.getOperandNumber()}] = it->second;
+      }
+    });
+  }
 }
 
 /// `seed` with each dimension bounded (gcd) by the hints on argument `index`
@@ -81,24 +93,39 @@ void ModuleAxisInfoAnalysis::analyseFunction(
   }
 }
 
-AxisInfo *ModuleAxisInfoAnalysis::getAxisInfo(Value value) {
+/// The function `value` is in, if any.
+static FunctionOpInterface getParentFunction(Value value) {
   Region *region = value.getParentRegion();
-  if (!region)
-    return nullptr;
-  auto func = region->getParentOfType<FunctionOpInterface>();
-  if (!func)
-    return nullptr;
-  if (AxisInfoMapT *infos = getFuncData(func)) {
+  return region ? region->getParentOfType<FunctionOpInterface>() : nullptr;
+}
+
+AxisInfo *ModuleAxisInfoAnalysis::getAxisInfo(Value value) {
+  FunctionOpInterface func = getParentFunction(value);
+  if (AxisInfoMapT *infos = func ? getFuncData(func) : nullptr) {
     auto it = infos->find(value);
-    return it == infos->end() ? nullptr : &it->second;
-  }
-  // The value's function has been replaced since the analysis ran (the
-  // lowering to LLVM moves bodies into llvm.func): search every function.
-  for (auto &[analysed, infos] : funcMap) {
-    auto it = infos.find(value);
-    if (it != infos.end())
+    if (it != infos->end())
       return &it->second;
+  } else if (func) {
+    // The value's function has been replaced since the analysis ran (the
+    // lowering to LLVM moves bodies into llvm.func): search every function.
+    for (auto &[analysed, infos] : funcMap) {
+      auto it = infos.find(value);
+      if (it != infos.end())
+        return &it->second;
+    }
   }
+  // A block argument replaced since the analysis ran (the LLVM lowering
+  // converts block signatures before the ops that use the arguments: a new
+  // block, possibly detached while it is built, or a cast of a converted
+  // argument), as its users saw it.
+  if (isa<BlockArgument>(value) ||
+      value.getDefiningOp<UnrealizedConversionCastOp>())
+    for (OpOperand &use : value.getUses()) {
+      auto it =
+          blockArgOperands.find({use.getOwner(), use.getOperandNumber()});
+      if (it != blockArgOperands.end())
+        return &it->second;
+    }
   return nullptr;
 }
 

@@ -3,7 +3,7 @@
 
 Runs on the GPU machine (PyTorch + Triton 3.6), from the repository root:
 
-    python3 utils/gpu/dot-check.py dump  OUT [NAME...]   Triton's stages at num_stages=1
+    python3 utils/gpu/dot-check.py dump  OUT [NAME...]   Triton's stages at the case's num_stages
     python3 utils/gpu/dot-check.py check OUT [NAME...]   ours (hook, strict) vs float64
     python3 utils/gpu/dot-check.py bench OUT [NAME...]   ours vs Triton, side by side
 
@@ -47,7 +47,8 @@ def arch_of(case):
 def launch(fn, case, grid, args, meta):
     knobs.runtime.override_arch = arch_of(case)
     try:
-        return fn[grid](*args, **meta, num_warps=case["warps"], num_stages=1)
+        return fn[grid](*args, **meta, num_warps=case["warps"],
+                        num_stages=case.get("stages", 1))
     finally:
         knobs.runtime.override_arch = None
 
@@ -92,7 +93,8 @@ def dump(out, names):
                     f.write(k.asm[stage])
             m = k.metadata
             with open(os.path.join(d, "meta.json"), "w") as f:
-                json.dump(dict(name=m.name, num_warps=m.num_warps, num_stages=1, shared=m.shared,
+                json.dump(dict(name=m.name, num_warps=m.num_warps,
+                               num_stages=case.get("stages", 1), shared=m.shared,
                                target="cuda:%d" % case["cc"], triton_correct=ok,
                                triton_max_err=worst, case={k: v for k, v in case.items()}),
                           f, indent=1, default=str)
@@ -154,7 +156,8 @@ def check_case(case, bench):
             knobs.runtime.override_arch = arch_of(case)
             try:
                 def run(jit):
-                    return jit[grid](*args, **meta, num_warps=case["warps"], num_stages=1)
+                    return jit[grid](*args, **meta, num_warps=case["warps"],
+                                     num_stages=case.get("stages", 1))
 
                 run(theirs)
                 triton_outs = [o.clone() for o in outs]
@@ -215,7 +218,8 @@ def check(out, names, bench):
     gpu = torch.cuda.get_device_name()
     with open(os.path.join(out, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
-    lines = ["GPU: %s, Triton %s, num_stages=1" % (gpu, triton.__version__), "",
+    lines = ["GPU: %s, Triton %s, num_stages=1 unless the name ends in _sN (N stages)"
+             % (gpu, triton.__version__), "",
              "| kernel | size | correct (ours) | shared ours / Triton | Triton ms | ours ms "
              "| Triton TFLOP/s | ours TFLOP/s | Triton/ours time |",
              "|---|---|---|---|---|---|---|---|---|"]

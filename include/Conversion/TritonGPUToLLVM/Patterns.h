@@ -90,6 +90,11 @@ void populateBarrierOpToLLVMPatterns(TypeConverterT &converter,
 void populateMemoryOpToLLVMPatterns(TypeConverterT &converter,
                                     RewritePatternSet &patterns,
                                     const LoweringConfig &config);
+/// ttg.async_copy_global_to_local (cp.async, vectorized from AxisInfo),
+/// ttg.async_commit_group, ttg.async_wait.
+void populateAsyncCopyOpToLLVMPatterns(TypeConverterT &converter,
+                                       RewritePatternSet &patterns,
+                                       ModuleAxisInfoAnalysis &axisInfo);
 /// tt.dot with a #ttg.blocked result: scalar multiply-adds
 /// (DotOpToLLVM/FMA.cpp).
 void populateFMADotOpToLLVMPatterns(TypeConverterT &converter,

@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/IR/Matchers.h"
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_CONVERTTRITONGPUTOLLVM
@@ -53,9 +54,28 @@ LogicalResult checkDotLowerable(triton::DotOp dot) {
 /// Constructs the patterns cannot lower, reported before converting (a
 /// failing pattern would otherwise leave the op to MLIR's generic arith
 /// lowering, which does not know tensors).
-LogicalResult checkLowerable(ModuleOp module) {
+LogicalResult checkLowerable(ModuleOp module, int computeCapability) {
   bool ok = true;
   module.walk([&](Operation *op) {
+    if (auto copy = dyn_cast<ttg::AsyncCopyGlobalToLocalOp>(op)) {
+      // cp.async zero-fills what a mask leaves out.
+      Value other = copy.getOther();
+      if (other && !matchPattern(other, m_Zero()) &&
+          !matchPattern(other, m_AnyZeroFloat())) {
+        op->emitOpError("lowers to cp.async, which fills masked-off elements "
+                        "with zeros; `other` must be a zero constant");
+        ok = false;
+      }
+    }
+    if (isa<ttg::AsyncCopyGlobalToLocalOp, ttg::AsyncCommitGroupOp,
+            ttg::AsyncWaitOp>(op) &&
+        computeCapability < 80) {
+      op->emitOpError("lowers to cp.async, which needs sm_80 or newer (the "
+                      "target is sm_")
+          << computeCapability << ")";
+      ok = false;
+      return;
+    }
     Dialect *dialect = op->getDialect();
     StringRef ns = dialect ? dialect->getNamespace() : "";
     if (ns == "scf") {
@@ -126,7 +146,7 @@ struct ConvertTritonGPUToLLVM
     ModuleOp module = getOperation();
     MLIRContext *ctx = &getContext();
 
-    if (failed(checkLowerable(module)))
+    if (failed(checkLowerable(module, computeCapability)))
       return signalPassFailure();
 
     LoweringConfig config;
@@ -169,6 +189,7 @@ struct ConvertTritonGPUToLLVM
     populateConvertLayoutOpToLLVMPatterns(converter, patterns, config);
     populateShapeOpToLLVMPatterns(converter, patterns);
     populateMemoryOpToLLVMPatterns(converter, patterns, config);
+    populateAsyncCopyOpToLLVMPatterns(converter, patterns, axisInfo);
     populateBarrierOpToLLVMPatterns(converter, patterns);
     populateWGMMAOpToLLVMPatterns(converter, patterns);
     populateMemDescViewOpToLLVMPatterns(converter, patterns);

@@ -150,8 +150,19 @@ struct LocalLoadLdMatrixConversion
     if (!mma || mma.getVersionMajor() != 2)
       return rewriter.notifyMatchFailure(op, "not an mma v2 operand");
     auto memDesc = cast<ttg::MemDescType>(op.getSrc().getType());
-    // A whole buffer (view origin 0): rows stay 16-byte aligned.
-    if (!op.getSrc().getDefiningOp<ttg::LocalAllocOp>() ||
+    // A whole buffer (view origin 0): rows stay 16-byte aligned. One buffer
+    // of a multi-buffered allocation (memdesc_index) starts at a multiple of
+    // its size.
+    auto isWholeBuffer = [&] {
+      if (op.getSrc().getDefiningOp<ttg::LocalAllocOp>())
+        return true;
+      int64_t bytes = memDesc.getNumElements() *
+                      memDesc.getElementType().getIntOrFloatBitWidth() / 8;
+      return memDesc.getElementType().isIntOrFloat() &&
+             op.getSrc().getDefiningOp<ttg::MemDescIndexOp>() &&
+             bytes % 16 == 0;
+    };
+    if (!isWholeBuffer() ||
         memDesc.getAllocShape().take_back(memDesc.getRank()) !=
             memDesc.getShape() ||
         !isa_and_nonnull<ttg::SharedMemorySpaceAttr>(memDesc.getMemorySpace()))

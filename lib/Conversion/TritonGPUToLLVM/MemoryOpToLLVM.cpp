@@ -19,6 +19,7 @@
 #include "Conversion/TritonGPUToLLVM/Utility.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "SharedMemoryAccess.h"
 
 
 using namespace mlir;
@@ -40,9 +41,15 @@ LogicalResult checkMemDesc(Operation *op, ttg::MemDescType type) {
   if (!type.getElementType().isIntOrFloat())
     return op->emitOpError("lowering to LLVM supports shared buffers of "
                            "integers and floats only");
-  ArrayRef<int64_t> alloc = type.getAllocShape();
-  if (failed(ttg::tryToLinearLayout(alloc.take_back(type.getRank()),
-                                    type.getEncoding(),
+  ArrayRef<int64_t> alloc = type.getAllocShape().take_back(type.getRank());
+  // A multi-buffered allocation (software pipelining: leading buffer
+  // counts, of which memdesc_index views one buffer) has the layout in each
+  // buffer.
+  auto quiet = []() -> InFlightDiagnostic { return InFlightDiagnostic(); };
+  while (alloc.size() > 2 &&
+         failed(ttg::tryToLinearLayout(alloc, type.getEncoding(), quiet)))
+    alloc = alloc.drop_front();
+  if (failed(ttg::tryToLinearLayout(alloc, type.getEncoding(),
                                     [&] { return op->emitOpError(); })))
     return failure();
   return success();
@@ -149,14 +156,11 @@ SmallVector<Value> wholeAllocationAddresses(Location loc, OpBuilder &b,
   return addresses;
 }
 
-/// The addresses of registers 0, vec, 2 vec, ... of a tensor of
-/// `tensorType` in the view `memDesc` (lowered struct `llvmMemDesc`);
-/// `atUse` as for wholeAllocationAddresses.
-SmallVector<Value> elementAddresses(Location loc, OpBuilder &b,
-                                    ttg::MemDescType memDesc, Value llvmMemDesc,
-                                    RankedTensorType tensorType,
-                                    Type elementType, unsigned vec,
-                                    bool atUse = false) {
+} // namespace
+
+SmallVector<Value> mlir::triton::elementAddresses(
+    Location loc, OpBuilder &b, ttg::MemDescType memDesc, Value llvmMemDesc,
+    RankedTensorType tensorType, Type elementType, unsigned vec, bool atUse) {
   MLIRContext *ctx = b.getContext();
   SmallVector<Value> members = unpackLLElements(loc, llvmMemDesc, b);
   Value base = members.front();
@@ -188,10 +192,9 @@ SmallVector<Value> elementAddresses(Location loc, OpBuilder &b,
   return addresses;
 }
 
-/// How many consecutive registers of `tensorType` one access to `memDesc`
-/// covers: registers at consecutive offsets, aligned, at most 128 bits.
-unsigned getVectorSize(ttg::MemDescType memDesc, RankedTensorType tensorType,
-                       unsigned storedBits) {
+unsigned mlir::triton::getSharedVectorSize(ttg::MemDescType memDesc,
+                                          RankedTensorType tensorType,
+                                          unsigned storedBits) {
   ArrayRef<int64_t> alloc = memDesc.getAllocShape();
   if (alloc.take_back(memDesc.getRank()) != memDesc.getShape())
     return 1;
@@ -205,6 +208,8 @@ unsigned getVectorSize(ttg::MemDescType memDesc, RankedTensorType tensorType,
   int maxElems = std::max(1u, 128 / storedBits);
   return std::max(1, ttg::getSharedVectorization(reg, shared, maxElems));
 }
+
+namespace {
 
 /// `values[i..i+vec)` as one value (a vector when vec > 1).
 Value packVector(Location loc, OpBuilder &b, ArrayRef<Value> values) {
@@ -223,7 +228,7 @@ void storeTensor(Location loc, OpBuilder &b, ttg::MemDescType memDesc,
                  Value llvmMemDesc, RankedTensorType tensorType,
                  ArrayRef<Value> values) {
   Type stored = storedType(values.front().getType(), b);
-  unsigned vec = getVectorSize(memDesc, tensorType, getBitWidth(stored));
+  unsigned vec = getSharedVectorSize(memDesc, tensorType, getBitWidth(stored));
   SmallVector<Value> addresses =
       elementAddresses(loc, b, memDesc, llvmMemDesc, tensorType, stored, vec);
   for (size_t i = 0; i < values.size(); i += vec) {
@@ -321,7 +326,7 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
       return rewriter.notifyMatchFailure(op, "result type");
     Type element = cast<LLVM::LLVMStructType>(structType).getBody().front();
     Type stored = storedType(element, rewriter);
-    unsigned vec = getVectorSize(type, op.getType(), getBitWidth(stored));
+    unsigned vec = getSharedVectorSize(type, op.getType(), getBitWidth(stored));
     // Tensor-core operands have their addresses built at the load, not
     // hoisted out of the loop: see wholeAllocationAddresses. (FMA operands
     // keep hoisted bases: rebuilding them cost 2% on the ieee f32 matmul.)

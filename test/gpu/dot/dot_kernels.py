@@ -67,6 +67,39 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sam, sak, sbk, sbn, sc
 
 
 @triton.jit
+def matmul_tutorial_kernel(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, scm, scn,
+                           BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+                           GROUP_M: tl.constexpr):
+    """Triton's tutorial matmul: pointers carried across iterations, K masks only."""
+    pid = tl.program_id(0)
+    num_pid_m = tl.cdiv(M, BM)
+    num_pid_n = tl.cdiv(N, BN)
+    num_in_group = GROUP_M * num_pid_n
+    group_id = pid // num_in_group
+    first_m = group_id * GROUP_M
+    gsize = min(num_pid_m - first_m, GROUP_M)
+    pid_m = first_m + ((pid % num_in_group) % gsize)
+    pid_n = (pid % num_in_group) // gsize
+    offs_am = (pid_m * BM + tl.arange(0, BM)) % M
+    offs_bn = (pid_n * BN + tl.arange(0, BN)) % N
+    offs_k = tl.arange(0, BK)
+    a_ptrs = a_ptr + offs_am[:, None] * sam + offs_k[None, :] * sak
+    b_ptrs = b_ptr + offs_k[:, None] * sbk + offs_bn[None, :] * sbn
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BK, other=0.0)
+        b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BK, other=0.0)
+        acc = tl.dot(a, b, acc)
+        a_ptrs += BK * sak
+        b_ptrs += BK * sbk
+    c = acc.to(c_ptr.dtype.element_ty)
+    offs_m = pid_m * BM + tl.arange(0, BM)
+    offs_n = pid_n * BN + tl.arange(0, BN)
+    tl.store(c_ptr + scm * offs_m[:, None] + scn * offs_n[None, :], c,
+             mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+
+
+@triton.jit
 def bmm_kernel(a_ptr, b_ptr, c_ptr, M, N, K, sab, sam, sak, sbb, sbk, sbn, scb, scm, scn,
                BB: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
     """A batched dot: BB matrices per program in one 3-D tl.dot."""
@@ -133,11 +166,11 @@ def attn_fwd_kernel(Q, K, V, O, sm_scale, N_CTX, stride_h, stride_n,
 
 def _mm(name, dtype, BM, BN, BK, warps, cc=90, acc="float32", precision="tf32", a_t=False,
         b_t=False, epilogue="none", out=None, sizes=((1000, 1000, 1000), (16, 264, 72)),
-        bench=None):
+        bench=None, stages=1, kind="mm"):
     if bench is None:
         bench = (2048, 2048, 2048) if dtype == "float32" else (4096, 4096, 4096)
-    return dict(name=name, kind="mm", dtype=dtype, BM=BM, BN=BN, BK=BK, warps=warps, cc=cc,
-                bench=bench,
+    return dict(name=name, kind=kind, dtype=dtype, BM=BM, BN=BN, BK=BK, warps=warps, cc=cc,
+                bench=bench, stages=stages,
                 acc=acc, precision=precision, a_t=a_t, b_t=b_t, epilogue=epilogue,
                 out=out or ("int32" if acc == "int32" else "float16" if dtype in (
                     "float16", "float8_e4m3fn", "float8_e5m2") else dtype),
@@ -166,6 +199,31 @@ CASES = [
     _mm("mm_bf16_64x64x32_w4_sm80", "bfloat16", 64, 64, 32, 4, cc=80, b_t=True),
     _mm("mm_tf32_64x64x32_w4_sm80", "float32", 64, 64, 32, 4, cc=80),
     _mm("mm_i8_64x64x64_w4_sm80", "int8", 64, 64, 64, 4, cc=80, acc="int32"),
+    # Software pipelining (cp.async, num_stages buffers; async wgmma in flight).
+    _mm("mm_f16_128x256x64_w8_s3", "float16", 128, 256, 64, 8, stages=3,
+        sizes=((1000, 1000, 1000), (16, 264, 72), (4096, 4096, 4096))),
+    _mm("mm_f16_128x128x64_w4_s4", "float16", 128, 128, 64, 4, stages=4),
+    _mm("mm_f16_64x64x32_w4_s5", "float16", 64, 64, 32, 4, stages=5,
+        sizes=((1000, 1000, 1000), (16, 200, 33))),
+    _mm("mm_f16_64x64x32_w4_s2", "float16", 64, 64, 32, 4, stages=2,
+        sizes=((1000, 1000, 1000), (16, 200, 33))),
+    _mm("mm_bf16_128x128x64_w4_s3", "bfloat16", 128, 128, 64, 4, stages=3),
+    _mm("mm_tf32_128x128x32_w4_s3", "float32", 128, 128, 32, 4, stages=3),
+    _mm("mm_e4m3_128x128x64_w4_s4", "float8_e4m3fn", 128, 128, 64, 4, stages=4),
+    _mm("mm_i8_128x128x64_w4_s3", "int8", 128, 128, 64, 4, acc="int32", stages=3),
+    _mm("mm_f16_at_128x128x64_w4_s3", "float16", 128, 128, 64, 4, a_t=True, stages=3),
+    _mm("mm_f16_bt_128x128x64_w4_s3", "float16", 128, 128, 64, 4, b_t=True, stages=3),
+    _mm("mm_f16_128x128x32_w4_sm80_s3", "float16", 128, 128, 32, 4, cc=80, stages=3),
+    _mm("mm_bf16_64x64x32_w4_sm80_s4", "bfloat16", 64, 64, 32, 4, cc=80, b_t=True, stages=4),
+    _mm("mmt_f16_128x256x64_w8_s3", "float16", 128, 256, 64, 8, stages=3, kind="mmt"),
+    _mm("mmt_f16_128x128x32_w4_sm80_s4", "float16", 128, 128, 32, 4, cc=80, stages=4,
+        kind="mmt"),
+    dict(name="attn_d64_full_w4_s3", kind="attn", D=64, BM=128, BN=64, causal=False, warps=4,
+         cc=90, sizes=((2, 3, 1000), (1, 4, 4096)), bench=(4, 16, 4096), stages=3),
+    dict(name="attn_d128_causal_w8_s3", kind="attn", D=128, BM=128, BN=64, causal=True, warps=8,
+         cc=90, sizes=((2, 3, 1000),), bench=(4, 16, 4096), stages=3),
+    dict(name="attn_d64_full_w4_sm80_s3", kind="attn", D=64, BM=64, BN=64, causal=False, warps=4,
+         cc=80, sizes=((2, 3, 1000),), bench=(4, 16, 4096), stages=3),
     dict(name="bmm_f16_4x32x32x32_w4", kind="bmm", dtype="float16", BB=4, BM=32, BN=32, BK=32,
          warps=4, cc=90, sizes=((8, 100, 72, 50),), bench=(64, 512, 512, 512)),
     dict(name="attn_d64_full_w4", kind="attn", D=64, BM=128, BN=64, causal=False, warps=4, cc=90,
@@ -207,6 +265,16 @@ def make(case, size, seed, reference=True):
     """(kernel, grid, args, constexprs, outputs to compare, float64 references, flops);
     no references (None) when `reference` is false (timing at large sizes)."""
     gen = torch.Generator(device="cuda").manual_seed(seed)
+    if case["kind"] == "mmt":
+        M, N, K = size
+        a = _rand((M, K), case["dtype"], gen)
+        b = _rand((K, N), case["dtype"], gen)
+        c = torch.empty((M, N), device="cuda", dtype=getattr(torch, case["out"]))
+        ref = a.double() @ b.double() if reference else None
+        args = [a, b, c, M, N, K, K, 1, N, 1, N, 1]
+        meta = dict(BM=case["BM"], BN=case["BN"], BK=case["BK"], GROUP_M=8)
+        grid = (triton.cdiv(M, case["BM"]) * triton.cdiv(N, case["BN"]),)
+        return matmul_tutorial_kernel, grid, args, meta, [c], [ref], 2.0 * M * N * K
     if case["kind"] == "mm":
         M, N, K = size
         dt = case["dtype"]

@@ -17,6 +17,25 @@
 
 namespace mlir::triton::gpu {
 
+class DotOperandEncodingAttr;
+class CTAEncodingAttr;
+class SwizzledSharedEncodingAttr;
+class MemDescType;
+
+/// The swizzled shared layout Triton gives operand `dotEncoding` of an mma
+/// (v2 or v3) dot when it goes through shared memory: vectors of the mma
+/// tile's K (or M/N) extent, phases spread over the 128-byte bank row. Any
+/// other parent gets no swizzling. (ReduceDataDuplication.cpp)
+SwizzledSharedEncodingAttr getSwizzledSharedForDotOperand(
+    DotOperandEncodingAttr dotEncoding, ArrayRef<int64_t> shape,
+    ArrayRef<unsigned> order, CTAEncodingAttr ctaLayout, unsigned bitWidth);
+
+/// The shared buffer a tensor of `srcType` goes through on its way to the
+/// dot operand layout `dotEncoding` (tritongpu-reduce-data-duplication and
+/// the pipeliner's copies for mma v2 operands).
+MemDescType getDotOperandSharedType(RankedTensorType srcType,
+                                    DotOperandEncodingAttr dotEncoding);
+
 /// The pointer operand of a global memory access (tt.load, tt.store,
 /// tt.atomic_rmw, tt.atomic_cas, ttg.async_copy_global_to_local); null for
 /// any other op.

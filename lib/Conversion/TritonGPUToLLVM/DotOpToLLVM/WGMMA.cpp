@@ -291,10 +291,18 @@ LogicalResult WarpGroupDotOpConversion::matchAndRewrite(
   // The registers wgmma reads (accumulators, A fragments) must all be
   // written before wgmma.fence, or ptxas injects warpgroup.arrive before
   // each mma. Pure code computing them could sink past the fence, so they
-  // go through one side-effecting asm first.
+  // go through one side-effecting asm first. Not an accumulator that comes
+  // straight from an earlier wgmma (its wait, or the loop carrying it):
+  // that one may still be in flight (pendings > 0), and an instruction
+  // reading it would make ptxas serialize the wgmmas (C7514).
+  Value c = op.getC();
+  bool accFromWGMMA = isa<BlockArgument>(c) ||
+                      c.getDefiningOp<ttng::WarpGroupDotWaitOp>() ||
+                      c.getDefiningOp<ttng::WarpGroupDotOp>();
   SmallVector<Value> pinned;
   SmallVector<SmallVector<unsigned>> accSlots(numRepM * numRepN),
       aSlots(numRepM * numRepK);
+  SmallVector<bool> pin;
   if (!zeroAcc) {
     for (int m = 0; m < numRepM; ++m)
       for (int n = 0; n < numRepN; ++n) {
@@ -306,6 +314,7 @@ LogicalResult WarpGroupDotOpConversion::matchAndRewrite(
             v = LLVM::BitcastOp::create(rewriter, loc, regType, v);
           accSlots[m * numRepN + n].push_back(pinned.size());
           pinned.push_back(v);
+          pin.push_back(!accFromWGMMA);
         }
       }
   }
@@ -318,24 +327,32 @@ LogicalResult WarpGroupDotOpConversion::matchAndRewrite(
         for (Value v : packToI32(loc, rewriter, elems)) {
           aSlots[m * numRepK + k].push_back(pinned.size());
           pinned.push_back(v);
+          pin.push_back(true);
         }
       }
   }
-  if (!pinned.empty()) {
+  SmallVector<unsigned> toPin;
+  for (auto [i, p] : llvm::enumerate(pin))
+    if (p)
+      toPin.push_back(i);
+  if (!toPin.empty()) {
     std::string constraints;
     SmallVector<Type> types;
-    for (auto [i, v] : llvm::enumerate(pinned)) {
+    SmallVector<Value> values;
+    for (auto [i, slot] : llvm::enumerate(toPin)) {
+      Value v = pinned[slot];
       constraints += i ? ",=" : "=";
       constraints += v.getType().isF32() ? "f" : "r";
       types.push_back(v.getType());
+      values.push_back(v);
     }
-    for (size_t i = 0; i < pinned.size(); ++i)
+    for (size_t i = 0; i < toPin.size(); ++i)
       constraints += "," + std::to_string(i);
-    Value pin = emitInlineAsm(loc, rewriter,
-                              LLVM::LLVMStructType::getLiteral(ctx, types),
-                              pinned, "// wgmma operands ready", constraints);
-    for (size_t i = 0; i < pinned.size(); ++i)
-      pinned[i] = LLVM::ExtractValueOp::create(rewriter, loc, pin, i);
+    Value asmResult = emitInlineAsm(
+        loc, rewriter, LLVM::LLVMStructType::getLiteral(ctx, types), values,
+        "// wgmma operands ready", constraints);
+    for (auto [i, slot] : llvm::enumerate(toPin))
+      pinned[slot] = LLVM::ExtractValueOp::create(rewriter, loc, asmResult, i);
   }
   auto pick = [&](ArrayRef<unsigned> slots) {
     SmallVector<Value> out;

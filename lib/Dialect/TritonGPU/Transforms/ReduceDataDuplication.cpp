@@ -21,13 +21,11 @@ using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::gpu;
 
-namespace {
-
 /// The swizzled shared layout Triton gives operand `dotEncoding` of an mma
 /// (v2 or v3) dot when it goes through shared memory: vectors of the mma
 /// tile's K (or M/N) extent, phases spread over the 128-byte bank row. Any
 /// other parent gets no swizzling.
-SwizzledSharedEncodingAttr getSwizzledSharedForDotOperand(
+SwizzledSharedEncodingAttr mlir::triton::gpu::getSwizzledSharedForDotOperand(
     DotOperandEncodingAttr dotEncoding, ArrayRef<int64_t> shape,
     ArrayRef<unsigned> order, CTAEncodingAttr ctaLayout, unsigned bitWidth) {
   MLIRContext *ctx = dotEncoding.getContext();
@@ -60,6 +58,19 @@ SwizzledSharedEncodingAttr getSwizzledSharedForDotOperand(
   return SwizzledSharedEncodingAttr::get(ctx, vec, perPhase, maxPhase, order,
                                          ctaLayout);
 }
+
+
+MemDescType mlir::triton::gpu::getDotOperandSharedType(
+    RankedTensorType srcType, DotOperandEncodingAttr dotEncoding) {
+  SwizzledSharedEncodingAttr shared = getSwizzledSharedForDotOperand(
+      dotEncoding, srcType.getShape(), getOrderForMemory(srcType),
+      getCTALayout(srcType.getEncoding()),
+      srcType.getElementType().getIntOrFloatBitWidth());
+  return MemDescType::get(srcType.getShape(), srcType.getElementType(), shared,
+                          SharedMemorySpaceAttr::get(srcType.getContext()));
+}
+
+namespace {
 
 /// True when both types have layouts a LinearLayout can describe, so the
 /// shared memory query applies.
@@ -111,13 +122,7 @@ struct ReduceDataDuplicationPass
       RankedTensorType srcType = cvt.getSrc().getType();
       RankedTensorType dstType = cvt.getType();
       auto dotEncoding = cast<DotOperandEncodingAttr>(dstType.getEncoding());
-      SwizzledSharedEncodingAttr shared = getSwizzledSharedForDotOperand(
-          dotEncoding, srcType.getShape(), getOrderForMemory(srcType),
-          getCTALayout(srcType.getEncoding()),
-          srcType.getElementType().getIntOrFloatBitWidth());
-      auto memDescType =
-          MemDescType::get(dstType.getShape(), dstType.getElementType(), shared,
-                           SharedMemorySpaceAttr::get(cvt.getContext()));
+      MemDescType memDescType = getDotOperandSharedType(srcType, dotEncoding);
       OpBuilder builder(cvt);
       auto alloc = LocalAllocOp::create(builder, cvt.getLoc(), memDescType,
                                         cvt.getSrc());

@@ -1,24 +1,30 @@
-//===- WGMMAPipeline.cpp - tritongpu-pipeline (wgmma part) ----------------===//
+//===- WGMMAPipeline.cpp - asynchronous warp-group dots ------------------===//
 //
-// The part of Triton's software pipeliner that runs at every num_stages:
-// warp-group dots in loops become asynchronous, each followed by a wait for
-// it. Pipelining the loads of a loop (num_stages > 1) is not implemented
-// yet; such loops run unpipelined.
+// The part of Triton's software pipeliner for Hopper's wgmma: every
+// ttng.warp_group_dot in a loop becomes asynchronous (`isAsync`). Where its
+// shared operands are the load pipeliner's multi-buffered views and its
+// result only feeds the next iteration's accumulator, one dot stays in
+// flight across iterations, as in Triton 3.6:
+//
+//   %d = ttng.warp_group_dot %a[%ext], %b[%ext], %acc {isAsync = true}
+//   %w:3 = ttng.warp_group_dot_wait %d, %a[%ext], %b[%ext] {pendings = 1}
+//   scf.yield %w#0 ...
+//   (after the loop) ttng.warp_group_dot_wait %r {pendings = 0}
+//
+// The wait for pendings = 1 retires the previous iteration's dot, whose
+// buffer the copies issued after it in the loop then overwrite. Any other
+// dot is waited for at once (pendings = 0), which is what Triton does at
+// num_stages = 1.
 //
 //===----------------------------------------------------------------------===//
-#include "Dialect/TritonGPU/Transforms/Passes.h"
+#include "Pipeliner.h"
+
+#include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/SetVector.h"
-
-#define DEBUG_TYPE "tritongpu-pipeline"
-
-namespace mlir::triton::gpu {
-#define GEN_PASS_DEF_TRITONGPUPIPELINE
-#include "Dialect/TritonGPU/Transforms/Passes.h.inc"
-} // namespace mlir::triton::gpu
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -60,47 +66,75 @@ void waitRightAfter(ttng::WarpGroupDotOp dot, RewriterBase &rewriter) {
   });
 }
 
-struct PipelinePass
-    : public triton::gpu::impl::TritonGPUPipelineBase<PipelinePass> {
-  using TritonGPUPipelineBase::TritonGPUPipelineBase;
-
-  void runOnOperation() override {
-    ModuleOp module = getOperation();
-    SmallVector<scf::ForOp> loops;
-    module.walk([&](scf::ForOp loop) { loops.push_back(loop); });
-
-    // Once per module, at the first loop with a dot (by location, so the
-    // diagnostic does not print the whole op).
-    auto hasDot = [](scf::ForOp loop) {
-      return loop
-          ->walk([](Operation *op) {
-            return isa<DotOp, DotScaledOp, ttng::WarpGroupDotOp>(op)
-                       ? WalkResult::interrupt()
-                       : WalkResult::advance();
-          })
-          .wasInterrupted();
-    };
-    auto firstWithDot = llvm::find_if(loops, hasDot);
-    if (numStages > 1 && firstWithDot != loops.end())
-      emitRemark(firstWithDot->getLoc(),
-                 "software pipelining is not implemented yet; the loop runs "
-                 "unpipelined");
-
-    // Every wgmma directly in a loop body is made async and waited for at
-    // once: no operand here is multi-buffered, so no dot can stay in
-    // flight across iterations.
-    IRRewriter rewriter(&getContext());
-    for (scf::ForOp loop : loops) {
-      if (loop->hasAttr("tt.num_stages") &&
-          cast<IntegerAttr>(loop->getAttr("tt.num_stages")).getInt() < 1)
-        continue;
-      for (auto dot : llvm::make_early_inc_range(
-               loop.getBody()->getOps<ttng::WarpGroupDotOp>())) {
-        dot.setIsAsync(true);
-        waitRightAfter(dot, rewriter);
-      }
-    }
+/// Whether `value` is a view of one buffer of a multi-buffered allocation
+/// (through memdesc views).
+bool isMultiBufferedView(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (isa<MemDescIndexOp>(def))
+      return true;
+    if (!isa<MemDescTransOp, MemDescReshapeOp, MemDescSubsliceOp>(def))
+      return false;
+    value = def->getOperand(0);
   }
-};
+  return false;
+}
+
+/// The index of the iter_arg through which `dot`, the only warp-group dot
+/// of the pipelined `loop`, can stay in flight; none when it cannot.
+std::optional<unsigned> inFlightIterArg(ttng::WarpGroupDotOp dot,
+                                        scf::ForOp loop) {
+  if (!loop->hasAttr(kPipelinedBuffersAttr) ||
+      !llvm::hasSingleElement(loop.getBody()->getOps<ttng::WarpGroupDotOp>()))
+    return std::nullopt;
+  for (Value operand : {Value(dot.getA()), Value(dot.getB())})
+    if (isa<MemDescType>(operand.getType()) && !isMultiBufferedView(operand))
+      return std::nullopt;
+  if (!dot.getResult().hasOneUse())
+    return std::nullopt;
+  OpOperand &use = *dot.getResult().use_begin();
+  if (use.getOwner() != loop.getBody()->getTerminator())
+    return std::nullopt;
+  unsigned index = use.getOperandNumber();
+  // The accumulator is the value the previous iteration's dot produced,
+  // read by nothing else in the loop.
+  BlockArgument acc = loop.getRegionIterArgs()[index];
+  if (dot.getC() != acc || !acc.hasOneUse())
+    return std::nullopt;
+  return index;
+}
 
 } // namespace
+
+void mlir::triton::gpu::pipelineWGMMA(ModuleOp module) {
+  SmallVector<scf::ForOp> loops;
+  module.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  IRRewriter rewriter(module.getContext());
+  for (scf::ForOp loop : loops) {
+    if (loop->hasAttr("tt.num_stages") &&
+        cast<IntegerAttr>(loop->getAttr("tt.num_stages")).getInt() < 1)
+      continue;
+    for (auto dot : llvm::make_early_inc_range(
+             loop.getBody()->getOps<ttng::WarpGroupDotOp>())) {
+      dot.setIsAsync(true);
+      std::optional<unsigned> index = inFlightIterArg(dot, loop);
+      if (!index) {
+        waitRightAfter(dot, rewriter);
+        continue;
+      }
+      rewriter.setInsertionPointAfter(dot);
+      SmallVector<Value> waited{dot.getResult()};
+      for (Value operand : {Value(dot.getA()), Value(dot.getB())})
+        if (isa<MemDescType>(operand.getType()))
+          waited.push_back(operand);
+      auto wait = ttng::WarpGroupDotWaitOp::create(rewriter, dot.getLoc(),
+                                                   waited, /*pendings=*/1);
+      loop.getBody()->getTerminator()->setOperand(*index, wait.getResult(0));
+      // The last dot retires after the loop.
+      Value result = loop->getResult(*index);
+      rewriter.setInsertionPointAfter(loop);
+      auto last = ttng::WarpGroupDotWaitOp::create(
+          rewriter, loop.getLoc(), ValueRange{result}, /*pendings=*/0);
+      result.replaceAllUsesExcept(last.getResult(0), last);
+    }
+  }
+}

@@ -1,0 +1,37 @@
+//===- Pipeliner.h - the parts of tritongpu-pipeline ------------*- C++ -*-===//
+//
+// tritongpu-pipeline (Pipeline.cpp) runs two parts over a module:
+//  - PipelineLoads.cpp: the loads of a loop that feed dots through shared
+//    memory become cp.async copies into multi-buffered shared memory,
+//    issued num_stages - 1 iterations ahead (a modulo schedule expanded by
+//    MLIR's scf loop pipeliner, the last iterations predicated);
+//  - WGMMAPipeline.cpp: warp-group dots become asynchronous; one stays in
+//    flight across iterations where its operands are multi-buffered.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITON_DIALECT_TRITONGPU_TRANSFORMS_PIPELINER_PIPELINER_H
+#define TRITON_DIALECT_TRITONGPU_TRANSFORMS_PIPELINER_PIPELINER_H
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir::triton::gpu {
+
+/// The attribute the load pipeliner leaves on each loop it pipelined: the
+/// number of buffers of its shared-memory operands.
+inline constexpr llvm::StringLiteral kPipelinedBuffersAttr =
+    "ttg.pipelined_buffers";
+
+/// Pipelines the loads of every innermost scf.for of `module` that feed
+/// dots through `ttg.local_alloc`, at the loop's `tt.num_stages` or
+/// `numStages`. Loops it cannot pipeline stay as they are; with `remarks`,
+/// a remark on each such loop with a dot says why. Fails (with an error)
+/// only when a loop was left half-transformed.
+LogicalResult pipelineLoads(ModuleOp module, int numStages, bool remarks);
+
+/// Makes every warp-group dot in a loop asynchronous, with its waits.
+void pipelineWGMMA(ModuleOp module);
+
+} // namespace mlir::triton::gpu
+
+#endif

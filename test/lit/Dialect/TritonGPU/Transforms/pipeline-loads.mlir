@@ -1,0 +1,285 @@
+// RUN: triton-opt %s -split-input-file -tritongpu-pipeline=num-stages=3 -verify-each 2>&1 | FileCheck %s
+
+// The corpus matmul (matmul_f16_128x256x64_s3_w8) as it reaches the
+// pipeliner on sm_90: both operand loads become cp.async copies into
+// 3-buffer allocations, the copies of iterations 0 and 1 in the prologue
+// (predicated on the trip count), one wait for iteration k's two groups
+// (num = (3 - 2) * 2) before the buffers are read, the wgmma kept in flight
+// (pendings = 1) and retired after the loop. The loop carries Triton's
+// iter_args: accumulator, pointers, insert and extract indices, and the
+// tokens of two iterations per copy. This is Triton 3.6's TTGIR for the
+// kernel, op for op.
+// CHECK-LABEL: tt.func public @matmul_kernel
+// CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
+// CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x256xf16, #shared, #smem, mutable>
+// CHECK-COUNT-2: ttg.async_copy_global_to_local {{.*}} {contiguity = 8 : i32}
+// CHECK: ttg.async_commit_group
+// CHECK: ttg.async_copy_global_to_local
+// CHECK: ttg.async_commit_group
+// CHECK: scf.for {{.*}} -> (tensor<128x256xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked{{1?}}>, tensor<64x256x!tt.ptr<f16>, #blocked{{1?}}>, i32, i32, !ttg.async.token, !ttg.async.token, !ttg.async.token, !ttg.async.token)
+// CHECK: %[[WAIT:.*]] = ttg.async_wait %{{.*}}, %{{.*}} {num = 2 : i32}
+// CHECK-NEXT: %[[SA:.*]] = ttg.memdesc_index %[[A]][%[[EXT:.*]]] : !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+// CHECK-NEXT: %[[SB:.*]] = ttg.memdesc_index %[[B]][%[[EXT]]]
+// CHECK-NEXT: %[[D:.*]] = ttng.warp_group_dot %[[SA]], %[[SB]], %{{.*}} {inputPrecision = 0 : i32, isAsync = true}
+// CHECK-NEXT: %[[W:.*]]:3 = ttng.warp_group_dot_wait %[[D]], %[[SA]], %[[SB]] {pendings = 1 : i32}
+// CHECK: ttg.memdesc_index %[[A]]
+// CHECK: ttg.async_copy_global_to_local
+// CHECK-NEXT: ttg.async_commit_group
+// CHECK: ttg.memdesc_index %[[B]]
+// CHECK: ttg.async_copy_global_to_local
+// CHECK-NEXT: ttg.async_commit_group
+// CHECK: scf.yield %[[W]]#0,
+// CHECK-NOT: ttg.pipelined_buffers
+// CHECK: ttng.warp_group_dot_wait %{{.*}} {pendings = 0 : i32}
+// CHECK-NEXT: ttg.async_wait {num = 0 : i32}
+// CHECK-NEXT: ttg.local_dealloc %[[A]]
+// CHECK-NEXT: ttg.local_dealloc %[[B]]
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @matmul_kernel(%arg0: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg2: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg3: i32 {tt.divisibility = 16 : i32}, %arg4: i32 {tt.divisibility = 16 : i32}, %arg5: i32 {tt.divisibility = 16 : i32}, %arg6: i32 {tt.divisibility = 16 : i32}, %arg7: i32 {tt.divisibility = 16 : i32}, %arg8: i32 {tt.divisibility = 16 : i32}) attributes {noinline = false} {
+    %cst = arith.constant dense<64> : tensor<128x64xi32, #blocked>
+    %c64_i32 = arith.constant 64 : i32
+    %c256_i32 = arith.constant 256 : i32
+    %c128_i32 = arith.constant 128 : i32
+    %c8_i32 = arith.constant 8 : i32
+    %cst_0 = arith.constant dense<0.000000e+00> : tensor<128x64xf16, #blocked>
+    %cst_1 = arith.constant dense<0.000000e+00> : tensor<64x256xf16, #blocked1>
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c127_i32 = arith.constant 127 : i32
+    %c255_i32 = arith.constant 255 : i32
+    %c63_i32 = arith.constant 63 : i32
+    %cst_2 = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #mma>
+    %0 = tt.get_program_id x : i32
+    %1 = arith.addi %arg3, %c127_i32 : i32
+    %2 = arith.divsi %1, %c128_i32 : i32
+    %3 = arith.addi %arg4, %c255_i32 : i32
+    %4 = arith.divsi %3, %c256_i32 : i32
+    %5 = arith.muli %4, %c8_i32 : i32
+    %6 = arith.divsi %0, %5 : i32
+    %7 = arith.muli %6, %c8_i32 : i32
+    %8 = arith.subi %2, %7 : i32
+    %9 = arith.minsi %8, %c8_i32 : i32
+    %10 = arith.remsi %0, %5 : i32
+    %11 = arith.remsi %10, %9 : i32
+    %12 = arith.addi %7, %11 : i32
+    %13 = arith.divsi %10, %9 : i32
+    %14 = arith.muli %12, %c128_i32 : i32
+    %15 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %16 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+    %17 = tt.splat %14 : i32 -> tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %18 = tt.splat %14 : i32 -> tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+    %19 = arith.addi %17, %15 : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %20 = arith.addi %18, %16 : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+    %21 = tt.splat %arg3 : i32 -> tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %22 = arith.remsi %19, %21 : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %23 = arith.muli %13, %c256_i32 : i32
+    %24 = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+    %25 = tt.splat %23 : i32 -> tensor<256xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+    %26 = arith.addi %25, %24 : tensor<256xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+    %27 = tt.splat %arg4 : i32 -> tensor<256xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+    %28 = arith.remsi %26, %27 : tensor<256xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+    %29 = tt.expand_dims %22 {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<128x1xi32, #blocked>
+    %30 = tt.splat %arg6 : i32 -> tensor<128x1xi32, #blocked>
+    %31 = arith.muli %29, %30 : tensor<128x1xi32, #blocked>
+    %32 = tt.splat %arg0 : !tt.ptr<f16> -> tensor<128x1x!tt.ptr<f16>, #blocked>
+    %33 = tt.addptr %32, %31 : tensor<128x1x!tt.ptr<f16>, #blocked>, tensor<128x1xi32, #blocked>
+    %34 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %35 = tt.expand_dims %34 {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %36 = tt.broadcast %33 : tensor<128x1x!tt.ptr<f16>, #blocked> -> tensor<128x64x!tt.ptr<f16>, #blocked>
+    %37 = tt.broadcast %35 : tensor<1x64xi32, #blocked> -> tensor<128x64xi32, #blocked>
+    %38 = tt.addptr %36, %37 : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+    %39 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+    %40 = tt.expand_dims %39 {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked1}>> -> tensor<64x1xi32, #blocked1>
+    %41 = tt.splat %arg7 : i32 -> tensor<64x1xi32, #blocked1>
+    %42 = arith.muli %40, %41 : tensor<64x1xi32, #blocked1>
+    %43 = tt.splat %arg1 : !tt.ptr<f16> -> tensor<64x1x!tt.ptr<f16>, #blocked1>
+    %44 = tt.addptr %43, %42 : tensor<64x1x!tt.ptr<f16>, #blocked1>, tensor<64x1xi32, #blocked1>
+    %45 = tt.expand_dims %28 {axis = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #blocked1}>> -> tensor<1x256xi32, #blocked1>
+    %46 = tt.broadcast %44 : tensor<64x1x!tt.ptr<f16>, #blocked1> -> tensor<64x256x!tt.ptr<f16>, #blocked1>
+    %47 = tt.broadcast %45 : tensor<1x256xi32, #blocked1> -> tensor<64x256xi32, #blocked1>
+    %48 = tt.addptr %46, %47 : tensor<64x256x!tt.ptr<f16>, #blocked1>, tensor<64x256xi32, #blocked1>
+    %49 = arith.addi %arg5, %c63_i32 : i32
+    %50 = arith.divsi %49, %c64_i32 : i32
+    %51 = arith.muli %arg7, %c64_i32 : i32
+    %52 = tt.splat %51 : i32 -> tensor<64x256xi32, #blocked1>
+    %53:3 = scf.for %arg9 = %c0_i32 to %50 step %c1_i32 iter_args(%arg10 = %cst_2, %arg11 = %38, %arg12 = %48) -> (tensor<128x256xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x256x!tt.ptr<f16>, #blocked1>)  : i32 {
+      %72 = arith.muli %arg9, %c64_i32 : i32
+      %73 = arith.subi %arg5, %72 : i32
+      %74 = tt.splat %73 : i32 -> tensor<1x64xi32, #blocked>
+      %75 = arith.cmpi slt, %35, %74 : tensor<1x64xi32, #blocked>
+      %76 = tt.broadcast %75 : tensor<1x64xi1, #blocked> -> tensor<128x64xi1, #blocked>
+      %77 = tt.load %arg11, %76, %cst_0 : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %78 = ttg.local_alloc %77 : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %79 = tt.splat %73 : i32 -> tensor<64x1xi32, #blocked1>
+      %80 = arith.cmpi slt, %40, %79 : tensor<64x1xi32, #blocked1>
+      %81 = tt.broadcast %80 : tensor<64x1xi1, #blocked1> -> tensor<64x256xi1, #blocked1>
+      %82 = tt.load %arg12, %81, %cst_1 : tensor<64x256x!tt.ptr<f16>, #blocked1>
+      %83 = ttg.local_alloc %82 : (tensor<64x256xf16, #blocked1>) -> !ttg.memdesc<64x256xf16, #shared, #smem>
+      %84 = ttng.warp_group_dot %78, %83, %arg10 {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared, #smem> -> tensor<128x256xf32, #mma>
+      %85 = tt.addptr %arg11, %cst : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+      %86 = tt.addptr %arg12, %52 : tensor<64x256x!tt.ptr<f16>, #blocked1>, tensor<64x256xi32, #blocked1>
+      scf.yield %84, %85, %86 : tensor<128x256xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x256x!tt.ptr<f16>, #blocked1>
+    }
+    %54 = arith.truncf %53#0 : tensor<128x256xf32, #mma> to tensor<128x256xf16, #mma>
+    %55 = tt.expand_dims %20 {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked1}>> -> tensor<128x1xi32, #blocked1>
+    %56 = tt.splat %arg8 : i32 -> tensor<128x1xi32, #blocked1>
+    %57 = arith.muli %56, %55 : tensor<128x1xi32, #blocked1>
+    %58 = tt.splat %arg2 : !tt.ptr<f16> -> tensor<128x1x!tt.ptr<f16>, #blocked1>
+    %59 = tt.addptr %58, %57 : tensor<128x1x!tt.ptr<f16>, #blocked1>, tensor<128x1xi32, #blocked1>
+    %60 = tt.expand_dims %26 {axis = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #blocked1}>> -> tensor<1x256xi32, #blocked1>
+    %61 = tt.broadcast %59 : tensor<128x1x!tt.ptr<f16>, #blocked1> -> tensor<128x256x!tt.ptr<f16>, #blocked1>
+    %62 = tt.broadcast %60 : tensor<1x256xi32, #blocked1> -> tensor<128x256xi32, #blocked1>
+    %63 = tt.addptr %61, %62 : tensor<128x256x!tt.ptr<f16>, #blocked1>, tensor<128x256xi32, #blocked1>
+    %64 = tt.splat %arg3 : i32 -> tensor<128x1xi32, #blocked1>
+    %65 = arith.cmpi slt, %55, %64 : tensor<128x1xi32, #blocked1>
+    %66 = tt.splat %arg4 : i32 -> tensor<1x256xi32, #blocked1>
+    %67 = arith.cmpi slt, %60, %66 : tensor<1x256xi32, #blocked1>
+    %68 = tt.broadcast %65 : tensor<128x1xi1, #blocked1> -> tensor<128x256xi1, #blocked1>
+    %69 = tt.broadcast %67 : tensor<1x256xi1, #blocked1> -> tensor<128x256xi1, #blocked1>
+    %70 = arith.andi %68, %69 : tensor<128x256xi1, #blocked1>
+    %71 = ttg.convert_layout %54 : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #blocked1>
+    tt.store %63, %71, %70 : tensor<128x256x!tt.ptr<f16>, #blocked1>
+    tt.return
+  }
+}
+
+// -----
+
+// The same kernel on sm_80 with `tt.num_stages = 4` on its loop (as
+// tl.range(num_stages=4) sets it): the conversions to mma v2 operand
+// layouts become local_alloc + local_load through Triton's swizzled layout,
+// the loads 4-buffered copies three iterations ahead (the wait leaves
+// (4 - 2) * 2 groups in flight), and mma.sync reads the buffers through
+// local_load.
+// CHECK-LABEL: tt.func public @matmul_kernel
+// CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<4x128x64xf16, #shared, #smem, mutable>
+// CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<4x64x256xf16, #shared, #smem, mutable>
+// CHECK-COUNT-6: ttg.async_commit_group
+// CHECK: scf.for
+// CHECK: ttg.async_wait {{.*}} {num = 4 : i32}
+// CHECK-NEXT: %[[SA:.*]] = ttg.memdesc_index %[[A]]
+// CHECK-NEXT: ttg.local_load %[[SA]] : !ttg.memdesc<128x64xf16, #shared, #smem, mutable> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+// CHECK-NEXT: %[[SB:.*]] = ttg.memdesc_index %[[B]]
+// CHECK-NEXT: ttg.local_load %[[SB]]
+// CHECK-NEXT: tt.dot
+// CHECK-COUNT-2: ttg.async_commit_group
+// CHECK: scf.yield
+// CHECK: ttg.async_wait {num = 0 : i32}
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 4], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @matmul_kernel(%arg0: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg2: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg3: i32 {tt.divisibility = 16 : i32}, %arg4: i32 {tt.divisibility = 16 : i32}, %arg5: i32 {tt.divisibility = 16 : i32}, %arg6: i32 {tt.divisibility = 16 : i32}, %arg7: i32 {tt.divisibility = 16 : i32}, %arg8: i32 {tt.divisibility = 16 : i32}) attributes {noinline = false} {
+    %cst = arith.constant dense<64> : tensor<128x64xi32, #blocked>
+    %c64_i32 = arith.constant 64 : i32
+    %c256_i32 = arith.constant 256 : i32
+    %c128_i32 = arith.constant 128 : i32
+    %c8_i32 = arith.constant 8 : i32
+    %cst_0 = arith.constant dense<0.000000e+00> : tensor<128x64xf16, #blocked>
+    %cst_1 = arith.constant dense<0.000000e+00> : tensor<64x256xf16, #blocked1>
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c127_i32 = arith.constant 127 : i32
+    %c255_i32 = arith.constant 255 : i32
+    %c63_i32 = arith.constant 63 : i32
+    %cst_2 = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #mma>
+    %0 = tt.get_program_id x : i32
+    %1 = arith.addi %arg3, %c127_i32 : i32
+    %2 = arith.divsi %1, %c128_i32 : i32
+    %3 = arith.addi %arg4, %c255_i32 : i32
+    %4 = arith.divsi %3, %c256_i32 : i32
+    %5 = arith.muli %4, %c8_i32 : i32
+    %6 = arith.divsi %0, %5 : i32
+    %7 = arith.muli %6, %c8_i32 : i32
+    %8 = arith.subi %2, %7 : i32
+    %9 = arith.minsi %8, %c8_i32 : i32
+    %10 = arith.remsi %0, %5 : i32
+    %11 = arith.remsi %10, %9 : i32
+    %12 = arith.addi %7, %11 : i32
+    %13 = arith.divsi %10, %9 : i32
+    %14 = arith.muli %12, %c128_i32 : i32
+    %15 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %16 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+    %17 = tt.splat %14 : i32 -> tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %18 = tt.splat %14 : i32 -> tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+    %19 = arith.addi %17, %15 : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %20 = arith.addi %18, %16 : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+    %21 = tt.splat %arg3 : i32 -> tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %22 = arith.remsi %19, %21 : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %23 = arith.muli %13, %c256_i32 : i32
+    %24 = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+    %25 = tt.splat %23 : i32 -> tensor<256xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+    %26 = arith.addi %25, %24 : tensor<256xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+    %27 = tt.splat %arg4 : i32 -> tensor<256xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+    %28 = arith.remsi %26, %27 : tensor<256xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+    %29 = tt.expand_dims %22 {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<128x1xi32, #blocked>
+    %30 = tt.splat %arg6 : i32 -> tensor<128x1xi32, #blocked>
+    %31 = arith.muli %29, %30 : tensor<128x1xi32, #blocked>
+    %32 = tt.splat %arg0 : !tt.ptr<f16> -> tensor<128x1x!tt.ptr<f16>, #blocked>
+    %33 = tt.addptr %32, %31 : tensor<128x1x!tt.ptr<f16>, #blocked>, tensor<128x1xi32, #blocked>
+    %34 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %35 = tt.expand_dims %34 {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %36 = tt.broadcast %33 : tensor<128x1x!tt.ptr<f16>, #blocked> -> tensor<128x64x!tt.ptr<f16>, #blocked>
+    %37 = tt.broadcast %35 : tensor<1x64xi32, #blocked> -> tensor<128x64xi32, #blocked>
+    %38 = tt.addptr %36, %37 : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+    %39 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+    %40 = tt.expand_dims %39 {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked1}>> -> tensor<64x1xi32, #blocked1>
+    %41 = tt.splat %arg7 : i32 -> tensor<64x1xi32, #blocked1>
+    %42 = arith.muli %40, %41 : tensor<64x1xi32, #blocked1>
+    %43 = tt.splat %arg1 : !tt.ptr<f16> -> tensor<64x1x!tt.ptr<f16>, #blocked1>
+    %44 = tt.addptr %43, %42 : tensor<64x1x!tt.ptr<f16>, #blocked1>, tensor<64x1xi32, #blocked1>
+    %45 = tt.expand_dims %28 {axis = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #blocked1}>> -> tensor<1x256xi32, #blocked1>
+    %46 = tt.broadcast %44 : tensor<64x1x!tt.ptr<f16>, #blocked1> -> tensor<64x256x!tt.ptr<f16>, #blocked1>
+    %47 = tt.broadcast %45 : tensor<1x256xi32, #blocked1> -> tensor<64x256xi32, #blocked1>
+    %48 = tt.addptr %46, %47 : tensor<64x256x!tt.ptr<f16>, #blocked1>, tensor<64x256xi32, #blocked1>
+    %49 = arith.addi %arg5, %c63_i32 : i32
+    %50 = arith.divsi %49, %c64_i32 : i32
+    %51 = arith.muli %arg7, %c64_i32 : i32
+    %52 = tt.splat %51 : i32 -> tensor<64x256xi32, #blocked1>
+    %53:3 = scf.for %arg9 = %c0_i32 to %50 step %c1_i32 iter_args(%arg10 = %cst_2, %arg11 = %38, %arg12 = %48) -> (tensor<128x256xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x256x!tt.ptr<f16>, #blocked1>)  : i32 {
+      %72 = arith.muli %arg9, %c64_i32 : i32
+      %73 = arith.subi %arg5, %72 : i32
+      %74 = tt.splat %73 : i32 -> tensor<1x64xi32, #blocked>
+      %75 = arith.cmpi slt, %35, %74 : tensor<1x64xi32, #blocked>
+      %76 = tt.broadcast %75 : tensor<1x64xi1, #blocked> -> tensor<128x64xi1, #blocked>
+      %77 = tt.load %arg11, %76, %cst_0 : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %78 = tt.splat %73 : i32 -> tensor<64x1xi32, #blocked1>
+      %79 = arith.cmpi slt, %40, %78 : tensor<64x1xi32, #blocked1>
+      %80 = tt.broadcast %79 : tensor<64x1xi1, #blocked1> -> tensor<64x256xi1, #blocked1>
+      %81 = tt.load %arg12, %80, %cst_1 : tensor<64x256x!tt.ptr<f16>, #blocked1>
+      %82 = ttg.convert_layout %77 : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %83 = ttg.convert_layout %81 : tensor<64x256xf16, #blocked1> -> tensor<64x256xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+      %84 = tt.dot %82, %83, %arg10, inputPrecision = tf32 : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<64x256xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<128x256xf32, #mma>
+      %85 = tt.addptr %arg11, %cst : tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<128x64xi32, #blocked>
+      %86 = tt.addptr %arg12, %52 : tensor<64x256x!tt.ptr<f16>, #blocked1>, tensor<64x256xi32, #blocked1>
+      scf.yield %84, %85, %86 : tensor<128x256xf32, #mma>, tensor<128x64x!tt.ptr<f16>, #blocked>, tensor<64x256x!tt.ptr<f16>, #blocked1>
+    } {tt.num_stages = 4 : i32}
+    %54 = arith.truncf %53#0 : tensor<128x256xf32, #mma> to tensor<128x256xf16, #mma>
+    %55 = tt.expand_dims %20 {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked1}>> -> tensor<128x1xi32, #blocked1>
+    %56 = tt.splat %arg8 : i32 -> tensor<128x1xi32, #blocked1>
+    %57 = arith.muli %56, %55 : tensor<128x1xi32, #blocked1>
+    %58 = tt.splat %arg2 : !tt.ptr<f16> -> tensor<128x1x!tt.ptr<f16>, #blocked1>
+    %59 = tt.addptr %58, %57 : tensor<128x1x!tt.ptr<f16>, #blocked1>, tensor<128x1xi32, #blocked1>
+    %60 = tt.expand_dims %26 {axis = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #blocked1}>> -> tensor<1x256xi32, #blocked1>
+    %61 = tt.broadcast %59 : tensor<128x1x!tt.ptr<f16>, #blocked1> -> tensor<128x256x!tt.ptr<f16>, #blocked1>
+    %62 = tt.broadcast %60 : tensor<1x256xi32, #blocked1> -> tensor<128x256xi32, #blocked1>
+    %63 = tt.addptr %61, %62 : tensor<128x256x!tt.ptr<f16>, #blocked1>, tensor<128x256xi32, #blocked1>
+    %64 = tt.splat %arg3 : i32 -> tensor<128x1xi32, #blocked1>
+    %65 = arith.cmpi slt, %55, %64 : tensor<128x1xi32, #blocked1>
+    %66 = tt.splat %arg4 : i32 -> tensor<1x256xi32, #blocked1>
+    %67 = arith.cmpi slt, %60, %66 : tensor<1x256xi32, #blocked1>
+    %68 = tt.broadcast %65 : tensor<128x1xi1, #blocked1> -> tensor<128x256xi1, #blocked1>
+    %69 = tt.broadcast %67 : tensor<1x256xi1, #blocked1> -> tensor<128x256xi1, #blocked1>
+    %70 = arith.andi %68, %69 : tensor<128x256xi1, #blocked1>
+    %71 = ttg.convert_layout %54 : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #blocked1>
+    tt.store %63, %71, %70 : tensor<128x256x!tt.ptr<f16>, #blocked1>
+    tt.return
+  }
+}
