@@ -41,7 +41,12 @@ mlir::triton::getTTGIRStages(const CompileOptions &options) {
   std::string stages = std::to_string(options.numStages);
   const char *blackwell = "Blackwell tensor cores (tcgen05 MMA; nothing to "
                           "do on Hopper)";
-  const char *pipelining = "software pipelining";
+  // tritongpu-pipeline computes its schedule itself (loads at stage 0, the
+  // rest at num_stages - 1), which is what these two passes leave on the
+  // loop as attributes in Triton.
+  const char *schedule = "a separate schedule (tritongpu-pipeline computes "
+                         "the stages itself)";
+  const char *pipelining = "mma v2 prefetching and async-copy coalescing";
   const char *tma = "TMA lowering";
   const char *warpSpec = "warp specialization";
   // triton-3.6-pipeline.md, ttgir, steps 1-34.
@@ -67,8 +72,8 @@ mlir::triton::getTTGIRStages(const CompileOptions &options) {
       {"canonicalize"},
       {"tritongpu-combine-tensor-select-and-if"},
       {"nvgpu-warp-specialization{num-stages=" + stages + "}", warpSpec},
-      {"tritongpu-assign-latencies{num-stages=" + stages + "}", pipelining},
-      {"tritongpu-schedule-loops", pipelining},
+      {"tritongpu-assign-latencies{num-stages=" + stages + "}", schedule},
+      {"tritongpu-schedule-loops", schedule},
       {"tritongpu-pipeline{num-stages=" + stages + "}"},
       {"canonicalize"},
       {"triton-loop-aware-cse"},

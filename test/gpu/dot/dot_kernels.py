@@ -169,6 +169,11 @@ def _mm(name, dtype, BM, BN, BK, warps, cc=90, acc="float32", precision="tf32", 
         bench=None, stages=1, kind="mm"):
     if bench is None:
         bench = (2048, 2048, 2048) if dtype == "float32" else (4096, 4096, 4096)
+    if stages > 1 and not any(all(d % 16 == 0 for d in size) for size in sizes):
+        # Loops are pipelined only where sizes and strides are multiples of
+        # 16 (vectorizable loads): also check a size like that which is no
+        # multiple of the tile, so masks are live in the pipelined loop.
+        sizes = tuple(sizes) + ((1008, 1040, 1072),)
     return dict(name=name, kind=kind, dtype=dtype, BM=BM, BN=BN, BK=BK, warps=warps, cc=cc,
                 bench=bench, stages=stages,
                 acc=acc, precision=precision, a_t=a_t, b_t=b_t, epilogue=epilogue,

@@ -4,10 +4,10 @@
 // RUN: not triton-opt %s --triton-ttgir-pipeline="maxnreg=-1" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 
 // The passes of Triton's stage that belong to later capabilities are named.
-// The tensor core passes run (tritongpu-pipeline does its wgmma part).
+// The tensor core passes and tritongpu-pipeline run.
 // SKIP-NOT: skipping tritongpu-F32DotTC
 // SKIP-NOT: skipping tritongpu-accelerate-matmul
-// SKIP: ttgir: skipping tritongpu-assign-latencies{num-stages=3} (arrives with software pipelining)
+// SKIP: ttgir: skipping tritongpu-assign-latencies{num-stages=3} (arrives with a separate schedule (tritongpu-pipeline computes the stages itself))
 // SKIP-NOT: skipping tritongpu-pipeline
 // SKIP: ttgir: skipping triton-nvidia-tma-lowering (arrives with TMA lowering)
 // SKIP-NOT: skipping triton-nvidia-gpu-fence-insertion

@@ -386,32 +386,51 @@ def TritonGPUOptimizeDotOperands
 }
 
 def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
-  let summary = "Software pipelining of loops (for now only the wgmma part: "
-                "async warp-group dots and their waits)";
+  let summary = "Software pipelining: cp.async copies num_stages - 1 "
+                "iterations ahead, asynchronous warp-group dots";
   let description = [{
-    Triton's pipeliner overlaps the loads of later iterations with the dots
-    of the current one (`num-stages` buffers) and makes Hopper's
-    `ttng.warp_group_dot` asynchronous. Only the second part is implemented
-    here (the load pipelining is issue 17): every warp-group dot in an
-    `scf.for` gets `isAsync = true` and is followed by
-    `ttng.warp_group_dot_wait {pendings = 0}` on its result and its
-    shared-memory operands; later uses of the result use the wait's result.
-    This is what Triton 3.6 emits at `num_stages = 1` and for dots whose
-    operands are not multi-buffered. With `num-stages` above 1 and a loop
-    with a dot, a remark says once per module that the loop runs
-    unpipelined. Dots outside loops stay synchronous.
+    Overlaps the global loads of later iterations with the dots of the
+    current one, as Triton 3.6's pipeliner does for pointer loads. In each
+    innermost `scf.for` with a dot, a `tt.load` whose only user is a
+    `ttg.local_alloc` (a wgmma operand) or a conversion to an mma operand
+    layout becomes a `ttg.async_copy_global_to_local` into one of
+    `num-stages` buffers (the loop's `tt.num_stages` attribute overrides the
+    option), issued `num-stages - 1` iterations before its dot. The copies
+    and what their addresses depend on are stage 0, the rest stage
+    `num-stages - 1`; MLIR's scf loop pipeliner expands the schedule with a
+    predicated prologue and the last iterations' copies masked off. Loops
+    that cannot be pipelined (TMA descriptor loads, loads cp.async cannot
+    vectorize, outer loops) get a remark saying why.
+
+    Then every `ttng.warp_group_dot` in a loop becomes asynchronous: one
+    stays in flight across iterations (`pendings = 1`, retired after the
+    loop) when its shared operands are the pipelined buffers and its result
+    only feeds the next iteration; any other is waited for at once
+    (`pendings = 0`).
 
     ```mlir
-    scf.for ... iter_args(%acc = %c) {
-      %d = ttng.warp_group_dot %sa, %sb, %acc {inputPrecision = 0 : i32} : ...
-      scf.yield %d
+    scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z, %pa = %a0) {
+      %a = tt.load %pa, %mask, %zero : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %sa = ttg.local_alloc %a : (...) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %d = ttng.warp_group_dot %sa, %sb, %acc : ...
+      %pa2 = tt.addptr %pa, %c64 : ...
+      scf.yield %d, %pa2
     }
-    // becomes
-    scf.for ... iter_args(%acc = %c) {
-      %d = ttng.warp_group_dot %sa, %sb, %acc {inputPrecision = 0 : i32, isAsync = true} : ...
-      %w:3 = ttng.warp_group_dot_wait %d, %sa, %sb {pendings = 0 : i32} : ...
-      scf.yield %w#0
+    // becomes (num-stages = 3; prologue: the copies of iterations 0 and 1)
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
+    scf.for %k ... iter_args(%acc, %pa, %ins, %ext, %t0, %t1) {
+      %w = ttg.async_wait %t0 {num = 1 : i32}
+      %sa = ttg.memdesc_index %buf[%ext] : ... -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+      %d = ttng.warp_group_dot %sa, %sb, %acc {isAsync = true} : ...
+      %dw:3 = ttng.warp_group_dot_wait %d, %sa, %sb {pendings = 1 : i32}
+      %v = ttg.memdesc_index %buf[%ins2] : ...
+      %c = ttg.async_copy_global_to_local %pa, %v mask (%mask and %k < %n - 2) other %zero
+      %t2 = ttg.async_commit_group tokens %c
+      scf.yield %dw#0, (%pa + 64), %ins2, %ext2, %t1, %t2
     }
+    ttng.warp_group_dot_wait ... {pendings = 0 : i32}
+    ttg.async_wait {num = 0 : i32}
+    ttg.local_dealloc %buf
     ```
   }];
   let options = [
