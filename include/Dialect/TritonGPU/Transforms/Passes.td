@@ -394,8 +394,9 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
     innermost `scf.for` with a dot, a `tt.load` whose only user is a
     `ttg.local_alloc` (a wgmma operand) or a conversion to an mma operand
     layout becomes a `ttg.async_copy_global_to_local` into one of
-    `num-stages` buffers (the loop's `tt.num_stages` attribute overrides the
-    option), issued `num-stages - 1` iterations before its dot. The copies
+    `num-stages` buffers (`num-stages - 1` when only local_loads read them;
+    the loop's `tt.num_stages` attribute overrides the option), issued
+    `num-stages - 1` iterations before its dot. The copies
     and what their addresses depend on are stage 0, the rest stage
     `num-stages - 1`; MLIR's scf loop pipeliner expands the schedule with a
     predicated prologue and the last iterations' copies masked off. Loops

@@ -2,9 +2,11 @@
 //
 // In a loop whose dots read their operands from `ttg.local_alloc %load`,
 // each such load becomes a cp.async copy into one of num_stages buffers,
-// issued num_stages - 1 iterations before the dot that reads it:
+// issued num_stages - 1 iterations before the dot that reads it (B buffers:
+// num_stages for wgmma operands, which are read asynchronously, and
+// num_stages - 1 where every reader is a local_load):
 //
-//   %buf = ttg.local_alloc : !ttg.memdesc<Sx128x64xf16, #shared, #smem, mutable>
+//   %buf = ttg.local_alloc : !ttg.memdesc<Bx128x64xf16, #shared, #smem, mutable>
 //   (prologue: the copies of iterations 0 .. S-2, predicated on the trip
 //    count, one commit group per copy)
 //   scf.for %k ... iter_args(..., %ins, %ext, %tokens of S-1 iterations) {
@@ -21,7 +23,7 @@
 // schedule-loops and pipeline passes; see triton-3.6-pipeline.md): loads at
 // stage 0, everything else at stage num_stages - 1, the last iterations'
 // copies masked off rather than peeled, the buffer index counters wrapping
-// at num_stages. The stage-0 ops of the loop are the copies and everything
+// at B. The stage-0 ops of the loop are the copies and everything
 // their operands depend on, through the loop-carried values too (pointer
 // increments); they must be side-effect free. The expansion itself (the
 // prologue, the values carried across stages, the predicates) is MLIR's
@@ -262,10 +264,20 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
   Location loc = loop.getLoc();
   IRRewriter rewriter(loop.getContext());
   OpBuilder b(loop);
+  // A buffer read by local_load is free again once the iteration that
+  // reads it has loaded it (synchronously, before this iteration's copies):
+  // the copy of iteration k+S-1 may reuse iteration k's buffer, so S-1
+  // buffers suffice. A wgmma reads its buffer asynchronously, up to the
+  // next iteration: then S. (Triton 3.6 sizes them the same way.)
+  bool asyncReader = llvm::any_of(loads, [](AsyncLoad &l) {
+    return !llvm::all_of(l.alloc->getUsers(),
+                         [](Operation *user) { return isa<LocalLoadOp>(user); });
+  });
+  int numBuffers = asyncReader ? numStages : std::max(1, numStages - 1);
   SmallVector<Value> buffers;
   for (AsyncLoad &l : loads) {
     MemDescType one = l.alloc.getType();
-    SmallVector<int64_t> shape{numStages};
+    SmallVector<int64_t> shape{numBuffers};
     llvm::append_range(shape, one.getShape());
     auto type = MemDescType::get(shape, one.getElementType(),
                                  one.getEncoding(), one.getMemorySpace(),
@@ -289,8 +301,8 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
   BlockArgument insArg = loop.getRegionIterArgs()[numArgs - 2];
   BlockArgument extArg = loop.getRegionIterArgs()[numArgs - 1];
   b.setInsertionPointToStart(body);
-  Value ins = nextIndex(b, loc, insArg, numStages);
-  Value ext = nextIndex(b, loc, extArg, numStages);
+  Value ins = nextIndex(b, loc, insArg, numBuffers);
+  Value ext = nextIndex(b, loc, extArg, numBuffers);
   yield->setOperand(numArgs - 2, ins);
   yield->setOperand(numArgs - 1, ext);
 
@@ -399,7 +411,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
     return failure();
   loop = *expanded;
   loop->setAttr(kPipelinedBuffersAttr,
-                rewriter.getI32IntegerAttr(numStages));
+                rewriter.getI32IntegerAttr(numBuffers));
 
   // Copies of iterations past the end were masked off but still write
   // their zeros: wait for all of them before the buffers go away.

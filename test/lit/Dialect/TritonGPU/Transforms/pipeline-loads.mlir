@@ -154,12 +154,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // The same kernel on sm_80 with `tt.num_stages = 4` on its loop (as
 // tl.range(num_stages=4) sets it): the conversions to mma v2 operand
 // layouts become local_alloc + local_load through Triton's swizzled layout,
-// the loads 4-buffered copies three iterations ahead (the wait leaves
-// (4 - 2) * 2 groups in flight), and mma.sync reads the buffers through
-// local_load.
+// the loads copies three iterations ahead (the wait leaves (4 - 2) * 2
+// groups in flight), and mma.sync reads the buffers through local_load.
+// local_load reads a buffer before the iteration's copies are issued, so 3
+// buffers serve 4 stages (a wgmma, reading asynchronously, needs 4).
 // CHECK-LABEL: tt.func public @matmul_kernel
-// CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<4x128x64xf16, #shared, #smem, mutable>
-// CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<4x64x256xf16, #shared, #smem, mutable>
+// CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
+// CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x256xf16, #shared, #smem, mutable>
 // CHECK-COUNT-6: ttg.async_commit_group
 // CHECK: scf.for
 // CHECK: ttg.async_wait {{.*}} {num = 4 : i32}
