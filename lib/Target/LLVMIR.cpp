@@ -1,6 +1,7 @@
 //===- LLVMIR.cpp - LLVM dialect to optimized LLVM IR ---------------------===//
 #include "Target/LLVMIR.h"
 #include "BreakStructPhis.h"
+#include "HoistWGMMAWaits.h"
 #include "Target/NVPTX.h"
 
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -181,6 +182,14 @@ llvm::Error mlir::triton::optimizeLLVMModule(llvm::Module &module,
       [](llvm::FunctionPassManager &passes, llvm::OptimizationLevel) {
         passes.addPass(BreakStructPhisPass());
         passes.addPass(llvm::InstCombinePass());
+      });
+
+  // Last: wgmma waits in front of the pure code LLVM sank before them.
+  builder.registerOptimizerLastEPCallback(
+      [](llvm::ModulePassManager &passes, llvm::OptimizationLevel,
+         llvm::ThinOrFullLTOPhase) {
+        passes.addPass(
+            llvm::createModuleToFunctionPassAdaptor(HoistWGMMAWaitsPass()));
       });
 
   DiagnosticCollector diagnostics(module.getContext());
