@@ -153,14 +153,18 @@ struct LocalLoadLdMatrixConversion
     // A whole buffer (view origin 0): rows stay 16-byte aligned. One buffer
     // of a multi-buffered allocation (memdesc_index) starts at a multiple of
     // its size.
+    // Either seen transposed (memdesc_trans of a whole buffer).
     auto isWholeBuffer = [&] {
-      if (op.getSrc().getDefiningOp<ttg::LocalAllocOp>())
+      Value src = op.getSrc();
+      if (auto trans = src.getDefiningOp<ttg::MemDescTransOp>())
+        src = trans.getSrc();
+      if (src.getDefiningOp<ttg::LocalAllocOp>())
         return true;
+      if (!memDesc.getElementType().isIntOrFloat())
+        return false;
       int64_t bytes = memDesc.getNumElements() *
                       memDesc.getElementType().getIntOrFloatBitWidth() / 8;
-      return memDesc.getElementType().isIntOrFloat() &&
-             op.getSrc().getDefiningOp<ttg::MemDescIndexOp>() &&
-             bytes % 16 == 0;
+      return src.getDefiningOp<ttg::MemDescIndexOp>() && bytes % 16 == 0;
     };
     if (!isWholeBuffer() ||
         memDesc.getAllocShape().take_back(memDesc.getRank()) !=

@@ -393,7 +393,7 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
     current one, as Triton 3.6's pipeliner does for pointer loads. In each
     innermost `scf.for` with a dot, a `tt.load` whose only user is a
     `ttg.local_alloc` (a wgmma operand) or a conversion to an mma operand
-    layout becomes a `ttg.async_copy_global_to_local` into one of
+    layout (directly or through `tt.trans`) becomes a `ttg.async_copy_global_to_local` into one of
     `num-stages` buffers (`num-stages - 1` when only local_loads read them;
     the loop's `tt.num_stages` attribute overrides the option), issued
     `num-stages - 1` iterations before its dot. The copies

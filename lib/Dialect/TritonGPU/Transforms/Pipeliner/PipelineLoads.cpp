@@ -55,6 +55,9 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <functional>
+#include <optional>
+
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::gpu;
@@ -137,6 +140,80 @@ stageZeroOps(scf::ForOp loop, ArrayRef<AsyncLoad> loads) {
   return ops;
 }
 
+/// How a load that reaches an mma operand layout through registers
+/// (`ttg.convert_layout` to it, or a conversion then `tt.trans` to it: a B
+/// stored N x K) goes through a shared buffer instead: the buffer's type
+/// (Triton's swizzled layout for the operand, transposed back for the
+/// `tt.trans` path) and the rewrite into local_alloc [+ memdesc_trans] +
+/// local_load.
+struct SharedOperandPath {
+  MemDescType bufferType;
+  std::function<LocalAllocOp(LoadOp)> materialize;
+};
+
+std::optional<SharedOperandPath> getSharedOperandPath(LoadOp load) {
+  auto cvt = dyn_cast<ConvertLayoutOp>(*load->user_begin());
+  if (!cvt)
+    return std::nullopt;
+  auto loadType = cast<RankedTensorType>(load.getType());
+  auto isMmaOperand = [](RankedTensorType type) {
+    auto dot = dyn_cast<DotOperandEncodingAttr>(type.getEncoding());
+    return dot && isa<NvidiaMmaEncodingAttr>(dot.getParent());
+  };
+  if (isMmaOperand(cvt.getType())) {
+    MemDescType buffer = getDotOperandSharedType(
+        loadType, cast<DotOperandEncodingAttr>(cvt.getType().getEncoding()));
+    return SharedOperandPath{buffer, [cvt, buffer](LoadOp load) mutable {
+                               OpBuilder b(cvt);
+                               auto alloc = LocalAllocOp::create(
+                                   b, cvt.getLoc(), buffer, load);
+                               auto local = LocalLoadOp::create(
+                                   b, cvt.getLoc(), cvt.getType(), alloc);
+                               cvt.replaceAllUsesWith(local.getResult());
+                               cvt.erase();
+                               return alloc;
+                             }};
+  }
+  // load -> convert_layout -> tt.trans {1, 0} -> mma operand.
+  auto trans = cvt->hasOneUse() ? dyn_cast<TransOp>(*cvt->user_begin())
+                                : TransOp();
+  if (!trans || trans->getBlock() != cvt->getBlock() ||
+      loadType.getRank() != 2 || trans.getOrder() != ArrayRef<int32_t>{1, 0} ||
+      !isMmaOperand(trans.getType()))
+    return std::nullopt;
+  auto dot = cast<DotOperandEncodingAttr>(trans.getType().getEncoding());
+  // The operand view [K, N] keeps the load's contiguous dimension
+  // contiguous: its order is the load's, transposed.
+  SmallVector<unsigned> loadOrder = getOrderForMemory(loadType);
+  SmallVector<unsigned> viewOrder{1 - loadOrder[0], 1 - loadOrder[1]};
+  auto viewEncoding = getSwizzledSharedForDotOperand(
+      dot, trans.getType().getShape(), viewOrder,
+      getCTALayout(loadType.getEncoding()),
+      loadType.getElementTypeBitWidth());
+  auto viewType = MemDescType::get(
+      trans.getType().getShape(), loadType.getElementType(), viewEncoding,
+      SharedMemorySpaceAttr::get(load.getContext()));
+  FailureOr<MemDescType> bufferType =
+      MemDescTransOp::inferResultType(viewType, {1, 0}, std::nullopt);
+  if (failed(bufferType))
+    return std::nullopt;
+  MemDescType buffer = *bufferType;
+  return SharedOperandPath{buffer, [cvt, trans, buffer](LoadOp load) mutable {
+                             OpBuilder b(trans);
+                             auto alloc = LocalAllocOp::create(
+                                 b, cvt.getLoc(), buffer, load);
+                             Value view = MemDescTransOp::create(
+                                 b, trans.getLoc(), alloc,
+                                 ArrayRef<int32_t>{1, 0});
+                             auto local = LocalLoadOp::create(
+                                 b, trans.getLoc(), trans.getType(), view);
+                             trans.replaceAllUsesWith(local.getResult());
+                             trans.erase();
+                             cvt.erase();
+                             return alloc;
+                           }};
+}
+
 /// Why `loop` is not pipelined, or the loads it pipelines.
 FailureOr<SmallVector<AsyncLoad>>
 selectLoads(scf::ForOp loop, ModuleAxisInfoAnalysis &axisInfo,
@@ -150,31 +227,23 @@ selectLoads(scf::ForOp loop, ModuleAxisInfoAnalysis &axisInfo,
       continue;
     // A wgmma operand in shared memory, or a conversion to an mma operand
     // layout (which goes through shared memory; see
-    // tritongpu-reduce-data-duplication).
+    // tritongpu-reduce-data-duplication), possibly through a transpose.
     Operation *user = *load->user_begin();
     if (user->getBlock() != load->getBlock())
       continue;
     auto alloc = dyn_cast<LocalAllocOp>(user);
-    auto cvt = dyn_cast<ConvertLayoutOp>(user);
-    auto dot = cvt ? dyn_cast<DotOperandEncodingAttr>(cvt.getType().getEncoding())
-                   : nullptr;
-    MemDescType memDesc;
-    if (alloc)
-      memDesc = alloc.getType();
-    else if (dot && isa<NvidiaMmaEncodingAttr>(dot.getParent()))
-      memDesc = getDotOperandSharedType(cast<RankedTensorType>(load.getType()), dot);
-    else
-      continue;
+    std::optional<SharedOperandPath> path;
+    if (!alloc) {
+      path = getSharedOperandPath(load);
+      if (!path)
+        continue;
+    }
+    MemDescType memDesc = alloc ? alloc.getType() : path->bufferType;
     unsigned vec = copyVectorSize(load, memDesc, axisInfo);
     if (!vec)
       continue;
-    if (cvt) {
-      OpBuilder b(cvt);
-      alloc = LocalAllocOp::create(b, cvt.getLoc(), memDesc, load);
-      auto local = LocalLoadOp::create(b, cvt.getLoc(), cvt.getType(), alloc);
-      cvt.replaceAllUsesWith(local.getResult());
-      cvt.erase();
-    }
+    if (path)
+      alloc = path->materialize(load);
     loads.push_back({load, alloc, vec});
   }
   if (loads.empty()) {
@@ -269,10 +338,16 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
   // the copy of iteration k+S-1 may reuse iteration k's buffer, so S-1
   // buffers suffice. A wgmma reads its buffer asynchronously, up to the
   // next iteration: then S. (Triton 3.6 sizes them the same way.)
-  bool asyncReader = llvm::any_of(loads, [](AsyncLoad &l) {
-    return !llvm::all_of(l.alloc->getUsers(),
-                         [](Operation *user) { return isa<LocalLoadOp>(user); });
-  });
+  std::function<bool(Value)> onlyLocalLoads = [&](Value memDesc) {
+    return llvm::all_of(memDesc.getUsers(), [&](Operation *user) {
+      if (isa<LocalLoadOp>(user))
+        return true;
+      return user->hasTrait<OpTrait::MemDescViewTrait>() &&
+             llvm::all_of(user->getResults(), onlyLocalLoads);
+    });
+  };
+  bool asyncReader = llvm::any_of(
+      loads, [&](AsyncLoad &l) { return !onlyLocalLoads(l.alloc); });
   int numBuffers = asyncReader ? numStages : std::max(1, numStages - 1);
   SmallVector<Value> buffers;
   for (AsyncLoad &l : loads) {

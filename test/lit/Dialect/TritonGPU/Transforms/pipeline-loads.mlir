@@ -284,3 +284,129 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// mm_bf16_64x64x32_w4_sm80 (B stored N x K, `tl.trans(b)`): B reaches its
+// mma operand layout through a conversion and `tt.trans`. It is copied as
+// loaded ([64, 32], K contiguous, as in global memory) and read through
+// memdesc_trans with local_load, so both operands are pipelined; only
+// local_loads read the buffers, so 3 buffers serve 4 stages (Triton 3.6's
+// 24576 bytes).
+// CHECK-LABEL: tt.func public @matmul_kernel
+// CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x32xbf16, #shared, #smem, mutable>
+// CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x32xbf16, #shared, #smem, mutable>
+// CHECK: scf.for
+// CHECK: ttg.async_wait {{.*}} {num = 4 : i32}
+// CHECK: %[[SB:.*]] = ttg.memdesc_index %[[B]]
+// CHECK-NEXT: %[[TB:.*]] = ttg.memdesc_trans %[[SB]] {order = array<i32: 1, 0>} : !ttg.memdesc<64x32xbf16, #shared, #smem, mutable> -> !ttg.memdesc<32x64xbf16, #shared1, #smem, mutable>
+// CHECK: ttg.local_load %[[TB]] : !ttg.memdesc<32x64xbf16, #shared1, #smem, mutable> -> tensor<32x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+// CHECK-NOT: tt.trans
+// CHECK: tt.dot
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#linear = #ttg.linear<{register = [[0, 1], [0, 8], [0, 16], [16, 0], [32, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[8, 0], [0, 0]], block = []}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @matmul_kernel(%arg0: !tt.ptr<bf16> {tt.divisibility = 16 : i32}, %arg1: !tt.ptr<bf16> {tt.divisibility = 16 : i32}, %arg2: !tt.ptr<bf16> {tt.divisibility = 16 : i32}, %arg3: !tt.ptr<bf16> {tt.divisibility = 16 : i32}, %arg4: i32 {tt.divisibility = 16 : i32}, %arg5: i32 {tt.divisibility = 16 : i32}, %arg6: i32 {tt.divisibility = 16 : i32}, %arg7: i32 {tt.divisibility = 16 : i32}, %arg8: i32 {tt.divisibility = 16 : i32}, %arg9: i32 {tt.divisibility = 16 : i32}) attributes {noinline = false} {
+    %cst = arith.constant dense<0.000000e+00> : tensor<64x32xbf16, #blocked>
+    %c8_i32 = arith.constant 8 : i32
+    %c64_i32 = arith.constant 64 : i32
+    %c32_i32 = arith.constant 32 : i32
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c63_i32 = arith.constant 63 : i32
+    %c31_i32 = arith.constant 31 : i32
+    %cst_0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %0 = tt.get_program_id x : i32
+    %1 = arith.addi %arg4, %c63_i32 : i32
+    %2 = arith.divsi %1, %c64_i32 : i32
+    %3 = arith.addi %arg5, %c63_i32 : i32
+    %4 = arith.divsi %3, %c64_i32 : i32
+    %5 = arith.muli %4, %c8_i32 : i32
+    %6 = arith.divsi %0, %5 : i32
+    %7 = arith.muli %6, %c8_i32 : i32
+    %8 = arith.subi %2, %7 : i32
+    %9 = arith.minsi %8, %c8_i32 : i32
+    %10 = arith.remsi %0, %5 : i32
+    %11 = arith.remsi %10, %9 : i32
+    %12 = arith.addi %7, %11 : i32
+    %13 = arith.divsi %10, %9 : i32
+    %14 = arith.muli %12, %c64_i32 : i32
+    %15 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %16 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+    %17 = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+    %18 = tt.splat %14 : i32 -> tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %19 = tt.splat %14 : i32 -> tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+    %20 = arith.addi %18, %15 : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %21 = arith.addi %19, %16 : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+    %22 = arith.muli %13, %c64_i32 : i32
+    %23 = tt.splat %22 : i32 -> tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %24 = tt.splat %22 : i32 -> tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+    %25 = arith.addi %23, %15 : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %26 = arith.addi %24, %17 : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked1}>>
+    %27 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %28 = arith.addi %arg6, %c31_i32 : i32
+    %29 = arith.divsi %28, %c32_i32 : i32
+    %30 = tt.expand_dims %20 {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+    %31 = tt.splat %arg4 : i32 -> tensor<64x1xi32, #blocked>
+    %32 = arith.cmpi slt, %30, %31 : tensor<64x1xi32, #blocked>
+    %33 = tt.splat %arg6 : i32 -> tensor<1x32xi32, #blocked>
+    %34 = tt.broadcast %32 : tensor<64x1xi1, #blocked> -> tensor<64x32xi1, #blocked>
+    %35 = tt.splat %arg7 : i32 -> tensor<64x1xi32, #blocked>
+    %36 = arith.muli %30, %35 : tensor<64x1xi32, #blocked>
+    %37 = tt.splat %arg0 : !tt.ptr<bf16> -> tensor<64x1x!tt.ptr<bf16>, #blocked>
+    %38 = tt.addptr %37, %36 : tensor<64x1x!tt.ptr<bf16>, #blocked>, tensor<64x1xi32, #blocked>
+    %39 = tt.broadcast %38 : tensor<64x1x!tt.ptr<bf16>, #blocked> -> tensor<64x32x!tt.ptr<bf16>, #blocked>
+    %40 = tt.expand_dims %25 {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+    %41 = tt.splat %arg5 : i32 -> tensor<64x1xi32, #blocked>
+    %42 = arith.cmpi slt, %40, %41 : tensor<64x1xi32, #blocked>
+    %43 = tt.broadcast %42 : tensor<64x1xi1, #blocked> -> tensor<64x32xi1, #blocked>
+    %44 = tt.splat %arg8 : i32 -> tensor<64x1xi32, #blocked>
+    %45 = arith.muli %40, %44 : tensor<64x1xi32, #blocked>
+    %46 = tt.splat %arg1 : !tt.ptr<bf16> -> tensor<64x1x!tt.ptr<bf16>, #blocked>
+    %47 = tt.addptr %46, %45 : tensor<64x1x!tt.ptr<bf16>, #blocked>, tensor<64x1xi32, #blocked>
+    %48 = tt.broadcast %47 : tensor<64x1x!tt.ptr<bf16>, #blocked> -> tensor<64x32x!tt.ptr<bf16>, #blocked>
+    %49 = scf.for %arg10 = %c0_i32 to %29 step %c1_i32 iter_args(%arg11 = %cst_0) -> (tensor<64x64xf32, #mma>)  : i32 {
+      %68 = arith.muli %arg10, %c32_i32 : i32
+      %69 = tt.splat %68 : i32 -> tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+      %70 = arith.addi %69, %27 : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+      %71 = tt.expand_dims %70 {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x32xi32, #blocked>
+      %72 = arith.cmpi slt, %71, %33 : tensor<1x32xi32, #blocked>
+      %73 = tt.broadcast %72 : tensor<1x32xi1, #blocked> -> tensor<64x32xi1, #blocked>
+      %74 = arith.andi %34, %73 : tensor<64x32xi1, #blocked>
+      %75 = tt.broadcast %71 : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
+      %76 = tt.addptr %39, %75 : tensor<64x32x!tt.ptr<bf16>, #blocked>, tensor<64x32xi32, #blocked>
+      %77 = tt.load %76, %74, %cst : tensor<64x32x!tt.ptr<bf16>, #blocked>
+      %78 = arith.andi %43, %73 : tensor<64x32xi1, #blocked>
+      %79 = tt.addptr %48, %75 : tensor<64x32x!tt.ptr<bf16>, #blocked>, tensor<64x32xi32, #blocked>
+      %80 = tt.load %79, %78, %cst : tensor<64x32x!tt.ptr<bf16>, #blocked>
+      %81 = ttg.convert_layout %80 : tensor<64x32xbf16, #blocked> -> tensor<64x32xbf16, #linear>
+      %82 = tt.trans %81 {order = array<i32: 1, 0>} : tensor<64x32xbf16, #linear> -> tensor<32x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+      %83 = ttg.convert_layout %77 : tensor<64x32xbf16, #blocked> -> tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %84 = tt.dot %83, %82, %arg11, inputPrecision = tf32 : tensor<64x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<64x64xf32, #mma>
+      scf.yield %84 : tensor<64x64xf32, #mma>
+    } {tt.num_stages = 4 : i32}
+    %50 = arith.truncf %49 : tensor<64x64xf32, #mma> to tensor<64x64xbf16, #mma>
+    %51 = tt.expand_dims %21 {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked1}>> -> tensor<64x1xi32, #blocked1>
+    %52 = tt.splat %arg9 : i32 -> tensor<64x1xi32, #blocked1>
+    %53 = arith.muli %52, %51 : tensor<64x1xi32, #blocked1>
+    %54 = tt.splat %arg2 : !tt.ptr<bf16> -> tensor<64x1x!tt.ptr<bf16>, #blocked1>
+    %55 = tt.addptr %54, %53 : tensor<64x1x!tt.ptr<bf16>, #blocked1>, tensor<64x1xi32, #blocked1>
+    %56 = tt.expand_dims %26 {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked1}>> -> tensor<1x64xi32, #blocked1>
+    %57 = tt.broadcast %55 : tensor<64x1x!tt.ptr<bf16>, #blocked1> -> tensor<64x64x!tt.ptr<bf16>, #blocked1>
+    %58 = tt.broadcast %56 : tensor<1x64xi32, #blocked1> -> tensor<64x64xi32, #blocked1>
+    %59 = tt.addptr %57, %58 : tensor<64x64x!tt.ptr<bf16>, #blocked1>, tensor<64x64xi32, #blocked1>
+    %60 = tt.splat %arg4 : i32 -> tensor<64x1xi32, #blocked1>
+    %61 = arith.cmpi slt, %51, %60 : tensor<64x1xi32, #blocked1>
+    %62 = tt.splat %arg5 : i32 -> tensor<1x64xi32, #blocked1>
+    %63 = arith.cmpi slt, %56, %62 : tensor<1x64xi32, #blocked1>
+    %64 = tt.broadcast %61 : tensor<64x1xi1, #blocked1> -> tensor<64x64xi1, #blocked1>
+    %65 = tt.broadcast %63 : tensor<1x64xi1, #blocked1> -> tensor<64x64xi1, #blocked1>
+    %66 = arith.andi %64, %65 : tensor<64x64xi1, #blocked1>
+    %67 = ttg.convert_layout %50 : tensor<64x64xbf16, #mma> -> tensor<64x64xbf16, #blocked1>
+    tt.store %59, %67, %66 : tensor<64x64x!tt.ptr<bf16>, #blocked1>
+    tt.return
+  }
+}
