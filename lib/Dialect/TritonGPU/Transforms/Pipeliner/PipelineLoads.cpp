@@ -47,6 +47,7 @@
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 #include "Dialect/TritonGPU/Transforms/LayoutUtility.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
@@ -78,8 +79,7 @@ bool isZeroConstant(Value v) {
 bool hasDot(scf::ForOp loop) {
   return loop
       ->walk([](Operation *op) {
-        return isa<DotOp, DotScaledOp>(op) ||
-                       op->getName().getStringRef() == "ttng.warp_group_dot"
+        return isa<DotOp, DotScaledOp, nvidia_gpu::WarpGroupDotOp>(op)
                    ? WalkResult::interrupt()
                    : WalkResult::advance();
       })
