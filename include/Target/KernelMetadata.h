@@ -20,6 +20,20 @@
 namespace mlir::triton {
 
 /// One argument of a kernel.
+/// What a launcher needs to encode the CUtensorMap of a tensor-descriptor
+/// argument (Triton 3.6's `tensordesc_meta` entry).
+struct TensorDescMeta {
+  /// CUtensorMapSwizzle: 0 none, 1 32 B, 2 64 B, 3 128 B.
+  int swizzle = 0;
+  /// Bytes per element.
+  int elemSize = 0;
+  /// CUtensorMapDataType.
+  int elemType = 0;
+  /// The box of one TMA copy (outermost dimension first).
+  std::vector<int64_t> blockSize;
+  bool fp4Padded = false;
+};
+
 struct KernelParam {
   /// From the argument's NameLoc, else "arg<i>".
   std::string name;
@@ -31,6 +45,8 @@ struct KernelParam {
   /// pipeline's simplifications). A launcher may pass anything, a null
   /// pointer included, for one it does not: metadata `"unused": true`.
   bool used = true;
+  /// For a `!tt.tensordesc` argument: its CUtensorMap's parameters.
+  std::optional<TensorDescMeta> tensorDesc;
 };
 
 /// A kernel's name and arguments, in order.
@@ -42,7 +58,7 @@ struct KernelSignature {
 /// Triton's spelling of an argument type: "i1".."i64", "fp16", "bf16",
 /// "fp32", "fp64", "fp8e4nv", "fp8e5", ... for scalars, "*" + the pointee's
 /// spelling for pointers. std::nullopt for anything a kernel cannot take
-/// (tensors, tensor descriptors for now).
+/// (tensors); "tensordesc<fp16[128, 64]>" for a tensor descriptor.
 std::optional<std::string> getSignatureTypeName(Type type);
 
 /// Bytes a launcher passes for an argument of this spelling: 1 for i1/i8,

@@ -47,7 +47,6 @@ mlir::triton::getTTGIRStages(const CompileOptions &options) {
   const char *schedule = "a separate schedule (tritongpu-pipeline computes "
                          "the stages itself)";
   const char *pipelining = "mma v2 prefetching and async-copy coalescing";
-  const char *tma = "TMA lowering";
   const char *warpSpec = "warp specialization";
   // triton-3.6-pipeline.md, ttgir, steps 1-34.
   std::vector<PipelineStage> passes{
@@ -64,7 +63,7 @@ mlir::triton::getTTGIRStages(const CompileOptions &options) {
       {"tritongpu-accelerate-matmul"},
       {"tritongpu-remove-layout-conversions"},
       {"tritongpu-optimize-dot-operands{hoist-layout-conversion=true}"},
-      {"triton-nvidia-optimize-descriptor-encoding", tma},
+      {"triton-nvidia-optimize-descriptor-encoding"},
       {"triton-loop-aware-cse"},
       {"tritongpu-fuse-nested-loops"},
       {"canonicalize"},
@@ -80,7 +79,7 @@ mlir::triton::getTTGIRStages(const CompileOptions &options) {
       {"tritongpu-prefetch", pipelining},
       {"tritongpu-optimize-dot-operands{hoist-layout-conversion=true}"},
       {"tritongpu-coalesce-async-copy", pipelining},
-      {"triton-nvidia-tma-lowering", tma},
+      {"triton-nvidia-tma-lowering"},
       {"tritongpu-remove-layout-conversions"},
       {"tritongpu-reduce-data-duplication"},
       {"tritongpu-reorder-instructions"},

@@ -1,6 +1,7 @@
 //===- KernelMetadata.cpp - the <kernel>.json beside every cubin ----------===//
 #include "Target/KernelMetadata.h"
 #include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/IR/TMAUtility.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
@@ -63,7 +64,48 @@ std::optional<std::string> mlir::triton::getSignatureTypeName(Type type) {
       return std::nullopt;
     return "*" + *pointee;
   }
+  // Triton's spelling of a host tensor descriptor: the CUtensorMap (128
+  // bytes); its shape and strides follow as separate arguments.
+  if (auto desc = dyn_cast<TensorDescType>(type)) {
+    RankedTensorType block = desc.getBlockType();
+    std::optional<std::string> element =
+        getSignatureTypeName(block.getElementType());
+    if (!element)
+      return std::nullopt;
+    std::string name = "tensordesc<" + *element + "[";
+    for (auto [i, d] : llvm::enumerate(block.getShape()))
+      name += (i ? ", " : "") + std::to_string(d);
+    return name + "]>";
+  }
   return std::nullopt;
+}
+
+/// The CUtensorMap parameters of a descriptor argument with its shared
+/// layout (after triton-nvidia-optimize-descriptor-encoding).
+static FailureOr<TensorDescMeta> getTensorDescMeta(BlockArgument argument,
+                                                   TensorDescType desc) {
+  RankedTensorType block = desc.getBlockType();
+  auto layout =
+      dyn_cast_or_null<gpu::NVMMASharedEncodingAttr>(block.getEncoding());
+  if (!layout)
+    return mlir::emitError(argument.getLoc())
+           << "tensor-descriptor argument #" << argument.getArgNumber()
+           << " has no #ttg.nvmma_shared layout (" << desc
+           << "); the ttgir pipeline gives it one";
+  std::optional<int> elemType = nvidia_gpu::getTMAElementType(
+      block.getElementType(), layout.getFp4Padded());
+  if (!elemType)
+    return mlir::emitError(argument.getLoc())
+           << "tensor-descriptor argument #" << argument.getArgNumber()
+           << ": TMA cannot move elements of type " << block.getElementType();
+  TensorDescMeta meta;
+  meta.swizzle = nvidia_gpu::getTMASwizzleMode(layout);
+  meta.elemSize = block.getElementTypeBitWidth() / 8;
+  meta.elemType = *elemType;
+  SmallVector<int64_t> box = nvidia_gpu::getTMABoxShape(desc);
+  meta.blockSize.assign(box.begin(), box.end());
+  meta.fp4Padded = layout.getFp4Padded();
+  return meta;
 }
 
 std::optional<unsigned>
@@ -122,6 +164,12 @@ FailureOr<KernelSignature> mlir::triton::getKernelSignature(ModuleOp module) {
             kernel.getArgAttrOfType<IntegerAttr>(index, "tt.divisibility"))
       param.divisibility = divisibility.getInt();
     param.used = !argument.use_empty();
+    if (auto desc = dyn_cast<TensorDescType>(argument.getType())) {
+      FailureOr<TensorDescMeta> meta = getTensorDescMeta(argument, desc);
+      if (failed(meta))
+        return failure();
+      param.tensorDesc = std::move(*meta);
+    }
     signature.params.push_back(std::move(param));
   }
   return signature;
@@ -143,7 +191,20 @@ mlir::triton::buildKernelMetadata(const KernelSignature &signature,
   else if (options.maxnreg)
     maxnreg = *options.maxnreg;
   llvm::json::Array params;
+  // Triton's `tensordesc_meta`: one entry per descriptor argument, in order.
+  llvm::json::Array tensorDescs;
   for (const KernelParam &param : signature.params) {
+    if (const std::optional<TensorDescMeta> &meta = param.tensorDesc) {
+      llvm::json::Array blockSize;
+      for (int64_t d : meta->blockSize)
+        blockSize.push_back(d);
+      tensorDescs.push_back(llvm::json::Object{
+          {"swizzle", meta->swizzle},
+          {"elem_size", meta->elemSize},
+          {"elem_type", meta->elemType},
+          {"block_size", std::move(blockSize)},
+          {"fp4_padded", meta->fp4Padded}});
+    }
     llvm::json::Object entry{{"name", param.name},
                              {"type", param.type},
                              {"divisibility", param.divisibility}};
@@ -173,6 +234,7 @@ mlir::triton::buildKernelMetadata(const KernelSignature &signature,
       {"arch", options.getBinaryArch()},
       {"ptx_version", options.getPTXVersion()},
       {"params", std::move(params)},
+      {"tensordesc_meta", std::move(tensorDescs)},
       {"hidden_params", 2},
   };
 }

@@ -87,8 +87,9 @@ def fill_metadata(metadata, compiled_metadata, version):
     metadata["global_scratch_align"] = ours["global_scratch_align"]
     metadata["profile_scratch_size"] = ours["profile_scratch_size"]
     metadata["profile_scratch_align"] = ours["profile_scratch_align"]
-    # Kernels with tensor descriptors are refused for now: none to describe.
-    metadata["tensordesc_meta"] = []
+    # One entry per tensor-descriptor argument: Triton's launcher encodes
+    # each CUtensorMap from it (swizzle, element type, box).
+    metadata["tensordesc_meta"] = ours.get("tensordesc_meta", [])
     metadata["triton_mlir"] = version
 
 

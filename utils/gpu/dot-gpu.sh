@@ -8,7 +8,8 @@
 #
 # Environment: MODES (default "check bench"), CASES (dot-check case names,
 # default all), TESTS_FILTER (run Triton's test_core.py tests whose id
-# contains it through the hook, utils/gpu/triton-tests.sh), TESTS (a copy
+# contains it through the hook, utils/gpu/triton-tests.sh; TESTS_FILES picks
+# other test files), TESTS (a copy
 # of ../shared/triton-tests, default .gpu/tests), JOBS (parallel cases).
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -32,7 +33,7 @@ if [ -n "${TESTS_FILTER:-}" ]; then
   # through the hook, then again with Triton where ours did not pass.
   echo "== Triton's test_core.py, ids with '$TESTS_FILTER'" | tee -a "$OUT/summary.txt"
   bash "$ROOT/utils/gpu/triton-tests.sh" "$unpacked" "${TESTS:-$ROOT/.gpu/tests}" "$OUT/tests" \
-    --files test_core.py --filter "$TESTS_FILTER" --shards "${SHARDS:-14}" \
+    --files "${TESTS_FILES:-test_core.py}" --filter "$TESTS_FILTER" --shards "${SHARDS:-14}" \
     --deadline "${TESTS_DEADLINE:-300}" > "$OUT/tests.log" 2>&1
   echo "exit $?: $(tail -n 3 "$OUT/tests/run.log" 2> /dev/null)" | tee -a "$OUT/summary.txt"
   # One archive: the device tool brings back only so many files.

@@ -84,6 +84,12 @@ void populateConvertLayoutOpToLLVMPatterns(TypeConverterT &converter,
                                            RewritePatternSet &patterns,
                                            const LoweringConfig &config);
 /// gpu.barrier (from Membar) and ttg.local_barrier.
+/// mbarrier init/inval/expect/arrive/wait (MBarrierOpToLLVM.cpp).
+void populateMBarrierOpToLLVMPatterns(TypeConverterT &converter,
+                                      RewritePatternSet &patterns);
+/// TMA copies, reductions and the store wait (TMAOpToLLVM.cpp).
+void populateTMAOpToLLVMPatterns(TypeConverterT &converter,
+                                 RewritePatternSet &patterns);
 void populateBarrierOpToLLVMPatterns(TypeConverterT &converter,
                                      RewritePatternSet &patterns);
 /// ttg.local_alloc / local_load / local_store / local_dealloc.

@@ -96,10 +96,16 @@ LogicalResult checkLowerable(ModuleOp module, int computeCapability) {
             triton::DescriptorGatherOp, triton::DescriptorScatterOp>(op) ||
         (ns == "ttng" &&
          !isa<nvidia_gpu::WarpGroupDotOp, nvidia_gpu::WarpGroupDotWaitOp,
-              nvidia_gpu::FenceAsyncSharedOp>(op))) {
-      op->emitOpError("is not lowered to LLVM yet (TMA, tt.dot_scaled "
-                      "and Hopper-specific ops other than wgmma are not "
-                      "supported by this backend)");
+              nvidia_gpu::FenceAsyncSharedOp, nvidia_gpu::InitBarrierOp,
+              nvidia_gpu::InvalBarrierOp, nvidia_gpu::BarrierExpectOp,
+              nvidia_gpu::ArriveBarrierOp, nvidia_gpu::WaitBarrierOp,
+              nvidia_gpu::AsyncTMACopyGlobalToLocalOp,
+              nvidia_gpu::AsyncTMACopyLocalToGlobalOp,
+              nvidia_gpu::AsyncTMAReduceOp, nvidia_gpu::TMAStoreWaitOp>(op))) {
+      op->emitOpError("is not lowered to LLVM yet (tt.dot_scaled, TMA "
+                      "gathers and scatters, device-side tensor maps and "
+                      "Hopper-specific ops other than wgmma, mbarriers and "
+                      "TMA copies are not supported by this backend)");
       ok = false;
       return;
     }
@@ -191,6 +197,8 @@ struct ConvertTritonGPUToLLVM
     populateMemoryOpToLLVMPatterns(converter, patterns, config);
     populateAsyncCopyOpToLLVMPatterns(converter, patterns, axisInfo);
     populateBarrierOpToLLVMPatterns(converter, patterns);
+    populateMBarrierOpToLLVMPatterns(converter, patterns);
+    populateTMAOpToLLVMPatterns(converter, patterns);
     populateWGMMAOpToLLVMPatterns(converter, patterns);
     populateMemDescViewOpToLLVMPatterns(converter, patterns);
     populateFMADotOpToLLVMPatterns(converter, patterns);

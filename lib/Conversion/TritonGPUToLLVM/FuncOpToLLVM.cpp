@@ -4,6 +4,8 @@
 // llvm.func (nvvm.kernel) taking its arguments and then two hidden global
 // pointers (global scratch, profile scratch), with nvvm.reqntid set to the
 // CTA size and nvvm.maxnreg to the module's ttg.maxnreg when it has one.
+// A tensor descriptor argument is a CUtensorMap by value (byval, align 64,
+// nvvm.grid_constant), seen as a pointer to it.
 // Any other function also takes the caller's shared-memory base (where its
 // frame starts) before the two pointers, and stays internal.
 //
@@ -11,6 +13,7 @@
 #include "Conversion/TritonGPUToLLVM/Patterns.h"
 #include "Conversion/TritonGPUToLLVM/Utility.h"
 #include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/IR/TMAUtility.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
@@ -91,6 +94,22 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<triton::FuncOp> {
             newFunc.setArgAttr(i, attr.getName(), attr.getValue());
       }
     }
+    // A kernel's tensor descriptor is its 128-byte CUtensorMap, passed by
+    // value as a grid constant (Triton 3.6's launcher ABI); the function
+    // sees a pointer to it in the parameter space.
+    if (kernel)
+      for (auto [i, argType] : llvm::enumerate(type.getInputs()))
+        if (isa<triton::TensorDescType>(argType)) {
+          newFunc.setArgAttr(
+              i, LLVM::LLVMDialect::getByValAttrName(),
+              TypeAttr::get(LLVM::LLVMArrayType::get(
+                  IntegerType::get(ctx, 8), nvidia_gpu::kTensorMapBytes)));
+          newFunc.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                             rewriter.getI64IntegerAttr(
+                                 nvidia_gpu::kTensorMapParamAlign));
+          newFunc.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
+                             rewriter.getUnitAttr());
+        }
     rewriter.inlineRegionBefore(funcOp.getBody(), newFunc.getBody(),
                                 newFunc.end());
     if (failed(rewriter.convertRegionTypes(&newFunc.getBody(), converter,

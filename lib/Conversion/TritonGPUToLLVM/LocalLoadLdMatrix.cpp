@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 #include "Conversion/TritonGPUToLLVM/Patterns.h"
 #include "Conversion/TritonGPUToLLVM/Utility.h"
+#include "MatrixPlan.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
@@ -32,27 +33,13 @@ using namespace mlir;
 using namespace mlir::triton;
 namespace ttg = mlir::triton::gpu;
 
-namespace {
-
-/// How one local_load maps onto ldmatrix.
-struct LdMatrixPlan {
-  bool trans = false;
-  /// log2 of the elements per 32-bit register.
-  int wordBits = 0;
-  /// log2 of the matrices per instruction (x1, x2, x4).
-  int matrixBits = 0;
-  /// (lane, warp) -> offset of the row the calling thread points to.
-  LinearLayout threadRow;
-};
-
-int32_t offsetOf(const LinearLayout &c, StringAttr inDim, int i,
-                 StringAttr offset) {
+static int32_t offsetOf(const LinearLayout &c, StringAttr inDim, int i,
+                        StringAttr offset) {
   return c.getBasis(inDim, i, offset);
 }
 
-/// The plan for `c` = (register, lane, warp, block) -> offset, or nothing
-/// when ldmatrix cannot load it.
-std::optional<LdMatrixPlan> planLdMatrix(const LinearLayout &c, int bits) {
+std::optional<LdMatrixPlan>
+mlir::triton::planLdMatrix(const LinearLayout &c, int bits) {
   MLIRContext *ctx = c.getInDimNames().begin()->getContext();
   StringAttr reg = kRegister(ctx), lane = kLane(ctx), warp = kWarp(ctx),
              offset = kOffset(ctx);
@@ -134,6 +121,8 @@ std::optional<LdMatrixPlan> planLdMatrix(const LinearLayout &c, int bits) {
                                 /*requireSurjective=*/false);
   return plan;
 }
+
+namespace {
 
 struct LocalLoadLdMatrixConversion
     : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {

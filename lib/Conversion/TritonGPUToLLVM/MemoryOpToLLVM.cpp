@@ -46,7 +46,7 @@ LogicalResult checkMemDesc(Operation *op, ttg::MemDescType type) {
   // counts, of which memdesc_index views one buffer) has the layout in each
   // buffer.
   auto quiet = []() -> InFlightDiagnostic { return InFlightDiagnostic(); };
-  while (alloc.size() > 2 &&
+  while (alloc.size() > 1 &&
          failed(ttg::tryToLinearLayout(alloc, type.getEncoding(), quiet)))
     alloc = alloc.drop_front();
   if (failed(ttg::tryToLinearLayout(alloc, type.getEncoding(),
@@ -227,6 +227,8 @@ Value packVector(Location loc, OpBuilder &b, ArrayRef<Value> values) {
 void storeTensor(Location loc, OpBuilder &b, ttg::MemDescType memDesc,
                  Value llvmMemDesc, RankedTensorType tensorType,
                  ArrayRef<Value> values) {
+  if (storeWithStMatrix(loc, b, memDesc, llvmMemDesc, tensorType, values))
+    return;
   Type stored = storedType(values.front().getType(), b);
   unsigned vec = getSharedVectorSize(memDesc, tensorType, getBitWidth(stored));
   SmallVector<Value> addresses =

@@ -28,6 +28,14 @@ SmallVector<Value> elementAddresses(Location loc, OpBuilder &b,
 unsigned getSharedVectorSize(gpu::MemDescType memDesc,
                              RankedTensorType tensorType, unsigned storedBits);
 
+/// Stores `values` (a tensor of `tensorType`) into the whole buffer
+/// `memDesc` with stmatrix (LocalStoreStMatrix.cpp); false, having emitted
+/// nothing, where stmatrix does not fit (before sm_90, other than 16-bit
+/// elements, layouts without 8 x 8 fragments).
+bool storeWithStMatrix(Location loc, OpBuilder &b, gpu::MemDescType memDesc,
+                       Value llvmMemDesc, RankedTensorType tensorType,
+                       ArrayRef<Value> values);
+
 } // namespace mlir::triton
 
 #endif

@@ -28,6 +28,11 @@ TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(
     members.append(type.getRank(), IntegerType::get(ctx, 32));
     return LLVM::LLVMStructType::getLiteral(ctx, members);
   });
+  // A tensor descriptor is the address of its CUtensorMap: a kernel
+  // parameter (byval, grid constant) or global memory.
+  addConversion([ctx](TensorDescType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx);
+  });
   addConversion(
       [ctx](ttg::AsyncTokenType) -> Type { return IntegerType::get(ctx, 32); });
   // LLVM has no 8-bit float types; fp8 values travel as i8.

@@ -67,6 +67,23 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sam, sak, sbk, sbn, sc
 
 
 @triton.jit
+def matmul_tma_kernel(a_desc, b_desc, c_desc, K, BM: tl.constexpr, BN: tl.constexpr,
+                      BK: tl.constexpr, B_NK: tl.constexpr):
+    """Host tensor descriptors (TMA): A is M x K, B is N x K (B_NK) or K x N, C is M x N."""
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in tl.range(0, tl.cdiv(K, BK)):
+        a = a_desc.load([pid_m * BM, k * BK])
+        if B_NK:
+            b = b_desc.load([pid_n * BN, k * BK]).T
+        else:
+            b = b_desc.load([k * BK, pid_n * BN])
+        acc = tl.dot(a, b, acc)
+    c_desc.store([pid_m * BM, pid_n * BN], acc.to(c_desc.dtype))
+
+
+@triton.jit
 def matmul_tutorial_kernel(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, scm, scn,
                            BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
                            GROUP_M: tl.constexpr):
@@ -223,6 +240,16 @@ CASES = [
     _mm("mmt_f16_128x256x64_w8_s3", "float16", 128, 256, 64, 8, stages=3, kind="mmt"),
     _mm("mmt_f16_128x128x32_w4_sm80_s4", "float16", 128, 128, 32, 4, cc=80, stages=4,
         kind="mmt"),
+    # Host tensor descriptors: TMA loads (pipelined with mbarriers) and a TMA store.
+    _mm("tma_f16_128x256x64_w8_s3", "float16", 128, 256, 64, 8, stages=3, kind="tma", b_t=True,
+        sizes=((1000, 1000, 1000), (16, 264, 72), (4096, 4096, 4096))),
+    _mm("tma_f16_128x128x64_w4_s4", "float16", 128, 128, 64, 4, stages=4, kind="tma"),
+    _mm("tma_bf16_128x128x64_w4_s3", "bfloat16", 128, 128, 64, 4, stages=3, kind="tma",
+        b_t=True),
+    _mm("tma_e4m3_128x128x128_w4_s3", "float8_e4m3fn", 128, 128, 128, 4, stages=3, kind="tma",
+        b_t=True, sizes=((1000, 1000, 1040), (16, 264, 80))),
+    _mm("tma_f16_64x64x32_w4_s1", "float16", 64, 64, 32, 4, stages=1, kind="tma",
+        sizes=((1000, 1000, 1000), (16, 200, 40))),
     dict(name="attn_d64_full_w4_s3", kind="attn", D=64, BM=128, BN=64, causal=False, warps=4,
          cc=90, sizes=((2, 3, 1000), (1, 4, 4096)), bench=(4, 16, 4096), stages=3),
     dict(name="attn_d128_causal_w8_s3", kind="attn", D=128, BM=128, BN=64, causal=True, warps=8,
@@ -280,6 +307,21 @@ def make(case, size, seed, reference=True):
         meta = dict(BM=case["BM"], BN=case["BN"], BK=case["BK"], GROUP_M=8)
         grid = (triton.cdiv(M, case["BM"]) * triton.cdiv(N, case["BN"]),)
         return matmul_tutorial_kernel, grid, args, meta, [c], [ref], 2.0 * M * N * K
+    if case["kind"] == "tma":
+        from triton.tools.tensor_descriptor import TensorDescriptor
+        M, N, K = size
+        dt = case["dtype"]
+        BM, BN, BK = case["BM"], case["BN"], case["BK"]
+        a = _rand((M, K), dt, gen)
+        b = _rand((N, K) if case["b_t"] else (K, N), dt, gen)
+        c = torch.empty((M, N), device="cuda", dtype=getattr(torch, case["out"]))
+        ref = a.double() @ (b.t() if case["b_t"] else b).double() if reference else None
+        args = [TensorDescriptor.from_tensor(a, [BM, BK]),
+                TensorDescriptor.from_tensor(b, [BN, BK] if case["b_t"] else [BK, BN]),
+                TensorDescriptor.from_tensor(c, [BM, BN]), K]
+        meta = dict(BM=BM, BN=BN, BK=BK, B_NK=case["b_t"])
+        grid = (triton.cdiv(M, BM), triton.cdiv(N, BN))
+        return matmul_tma_kernel, grid, args, meta, [c], [ref], 2.0 * M * N * K
     if case["kind"] == "mm":
         M, N, K = size
         dt = case["dtype"]

@@ -4,12 +4,13 @@
 // RUN: not triton-opt %s --triton-ttgir-pipeline="maxnreg=-1" 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 
 // The passes of Triton's stage that belong to later capabilities are named.
-// The tensor core passes and tritongpu-pipeline run.
+// The tensor core, pipelining and TMA passes run.
 // SKIP-NOT: skipping tritongpu-F32DotTC
+// SKIP-NOT: skipping triton-nvidia-optimize-descriptor-encoding
 // SKIP-NOT: skipping tritongpu-accelerate-matmul
 // SKIP: ttgir: skipping tritongpu-assign-latencies{num-stages=3} (arrives with a separate schedule (tritongpu-pipeline computes the stages itself))
 // SKIP-NOT: skipping tritongpu-pipeline
-// SKIP: ttgir: skipping triton-nvidia-tma-lowering (arrives with TMA lowering)
+// SKIP-NOT: skipping triton-nvidia-tma-lowering
 // SKIP-NOT: skipping triton-nvidia-gpu-fence-insertion
 // SKIP: ttgir: skipping triton-nvidia-mma-lowering (arrives with Blackwell tensor cores
 

@@ -35,6 +35,11 @@ bool isTensorPointerType(Type type);
 bool isTensorOrTensorPointerType(Type type);
 /// The scalar type of a scalar, a tensor or a pointer to a tensor block.
 Type getScalarElementType(Type type);
+/// Whether a tensor of `tensorElement` can move through a descriptor of
+/// `blockElement`: the same type, or integers of the same width (a block
+/// may be declared signed or unsigned, `si32`/`ui32`, while tensors are
+/// signless).
+bool isDescriptorElementCompatible(Type tensorElement, Type blockElement);
 /// Bit width of a scalar int/float type; 64 for pointers.
 unsigned getPointeeBitWidth(Type type);
 

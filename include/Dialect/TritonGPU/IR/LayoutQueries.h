@@ -86,6 +86,15 @@ BlockedEncodingAttr getDefaultBlockedEncoding(MLIRContext *context,
                                               int numWarps, int threadsPerWarp,
                                               int numCTAs);
 
+/// The `#ttg.nvmma_shared` layout of a tensor of `shape` stored in `order`
+/// (wgmma operands, TMA blocks): the widest swizzle (128, 64 or 32 bytes)
+/// the contiguous rows fill, none for fewer than 8 rows.
+NVMMASharedEncodingAttr getNVMMASharedEncoding(MLIRContext *ctx,
+                                               ArrayRef<int64_t> shape,
+                                               ArrayRef<unsigned> order,
+                                               CTAEncodingAttr ctaLayout,
+                                               Type elemType);
+
 } // namespace mlir::triton::gpu
 
 #endif // TRITON_DIALECT_TRITONGPU_IR_LAYOUTQUERIES_H

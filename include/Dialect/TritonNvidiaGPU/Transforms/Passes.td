@@ -99,4 +99,69 @@ def TritonGPUFenceInsertion
   let dependentDialects = ["mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"];
 }
 
+def TritonNvidiaGPUOptimizeDescriptorEncoding
+    : Pass<"triton-nvidia-optimize-descriptor-encoding", "mlir::ModuleOp"> {
+  let summary = "Give every tensor descriptor the shared layout of its block";
+  let description = [{
+    A TMA copy lands its block in shared memory in the swizzle mode of the
+    CUtensorMap, so a `!tt.tensordesc` needs a `#ttg.nvmma_shared` layout
+    before anything lowers it. A descriptor whose loads feed a
+    `ttg.local_alloc` (or `local_store`) with an untransposed nvmma layout
+    takes that layout, so the copy lands where the wgmma reads; any other
+    takes the default nvmma layout of its block (the widest swizzle its rows
+    fill). Descriptors that cross calls or returns, come from
+    `reinterpret_tensor_descriptor`, or are arguments of non-kernel
+    functions always take the default, and values tied through scf.for,
+    scf.while and scf.if share one layout. The kernel's signature is
+    updated; the launcher encodes the CUtensorMap from the same layout
+    (`tensordesc_meta` in the metadata).
+
+    ```mlir
+    tt.func public @k(%d: !tt.tensordesc<tensor<128x64xf16>>, ...) {
+      %a = tt.descriptor_load %d[%x, %y] : !tt.tensordesc<tensor<128x64xf16>> -> tensor<128x64xf16, #blocked>
+      %s = ttg.local_alloc %a : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #nvmma, #smem>
+    // becomes
+    tt.func public @k(%d: !tt.tensordesc<tensor<128x64xf16, #nvmma>>, ...) {
+      %a = tt.descriptor_load %d[%x, %y] : !tt.tensordesc<tensor<128x64xf16, #nvmma>> -> tensor<128x64xf16, #blocked>
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
+def TritonNvidiaGPUTMALowering
+    : Pass<"triton-nvidia-tma-lowering", "mlir::ModuleOp"> {
+  let summary = "Lower descriptor loads, stores and reductions to TMA copies";
+  let description = [{
+    The descriptor ops the pipeliner left become synchronous TMA transfers
+    through a shared buffer in the descriptor's layout, as Triton 3.6 emits
+    them. A load waits on a fresh mbarrier for the bytes of its block; a
+    store or reduction writes its source to shared memory, fences it for
+    the async proxy and waits until the TMA unit has read it. Gathers and
+    scatters (tile::gather4, sm_100 and later) are refused by name.
+
+    ```mlir
+    %v = tt.descriptor_load %d[%x, %y] : !tt.tensordesc<tensor<128x64xf16, #nvmma>> -> tensor<128x64xf16, #blocked>
+    // becomes
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #nvmma, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.init_barrier %bar, 1
+    ttng.barrier_expect %bar, 16384, %true
+    ttng.async_tma_copy_global_to_local %d[%x, %y] %buf, %bar, %true
+    ttng.wait_barrier %bar, %c0_i32
+    ttng.inval_barrier %bar
+    %v = ttg.local_load %buf
+
+    tt.descriptor_store %d[%x, %y], %v
+    // becomes
+    %buf = ttg.local_alloc %v
+    ttng.fence_async_shared {bCluster = false}
+    ttng.async_tma_copy_local_to_global %d[%x, %y] %buf
+    ttng.async_tma_store_wait {pendings = 0 : i32}
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 #endif // TRITONNVIDIAGPU_TRANSFORMS_PASSES_TD

@@ -280,7 +280,8 @@ static LogicalResult verifyDescriptorTensor(Operation *op, TensorDescType desc,
     return op->emitOpError("expects ")
            << block.getRank() << " indices, one per block dimension, got "
            << numIndices;
-  if (tensor.getElementType() != block.getElementType())
+  if (!isDescriptorElementCompatible(tensor.getElementType(),
+                                     block.getElementType()))
     return op->emitOpError("tensor element type ")
            << tensor.getElementType()
            << " must match the descriptor block's " << block.getElementType();
@@ -328,7 +329,8 @@ static LogicalResult verifyGatherScatter(Operation *op, TensorDescType desc,
       data.getShape()[1] != block.getShape()[1])
     return op->emitOpError("data must be [number of offsets, row width] = [")
            << offsets.getShape()[0] << ", " << block.getShape()[1] << "]";
-  if (data.getElementType() != block.getElementType())
+  if (!isDescriptorElementCompatible(data.getElementType(),
+                                     block.getElementType()))
     return op->emitOpError("data element type must match the descriptor's");
   return success();
 }

@@ -158,3 +158,12 @@ unsigned getPointeeBitWidth(Type type) {
 }
 
 } // namespace mlir::triton
+
+bool mlir::triton::isDescriptorElementCompatible(Type tensorElement,
+                                                 Type blockElement) {
+  if (tensorElement == blockElement)
+    return true;
+  auto a = dyn_cast<IntegerType>(tensorElement);
+  auto b = dyn_cast<IntegerType>(blockElement);
+  return a && b && a.getWidth() == b.getWidth();
+}

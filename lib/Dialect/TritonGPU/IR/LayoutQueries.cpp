@@ -377,3 +377,27 @@ BlockedEncodingAttr mlir::triton::gpu::getDefaultBlockedEncoding(
       ArrayRef<unsigned>(order), unsigned(numWarps), unsigned(threadsPerWarp),
       unsigned(numCTAs));
 }
+
+NVMMASharedEncodingAttr mlir::triton::gpu::getNVMMASharedEncoding(
+    MLIRContext *ctx, ArrayRef<int64_t> shape, ArrayRef<unsigned> order,
+    CTAEncodingAttr ctaLayout, Type elemType) {
+  SmallVector<int64_t> shapePerCTA =
+      getShapePerCTA(ctaLayout.getCTASplitNum(), shape);
+  unsigned bitWidth = elemType.getIntOrFloatBitWidth();
+  int64_t rowBytes = shapePerCTA[order[0]] * bitWidth / 8;
+  unsigned swizzle = 0;
+  for (unsigned width : {128u, 64u, 32u})
+    if (rowBytes >= width && rowBytes % width == 0) {
+      swizzle = width;
+      break;
+    }
+  int64_t rows = 1;
+  for (size_t i = 1; i < shapePerCTA.size(); ++i)
+    rows *= shapePerCTA[order[i]];
+  if (shapePerCTA.size() < 2 || rows < 8)
+    swizzle = 0;
+  // One dimension has nothing to transpose.
+  bool transposed = shapePerCTA.size() > 1 && order[0] == 0;
+  return NVMMASharedEncodingAttr::get(ctx, swizzle, transposed, bitWidth,
+                                      /*fp4Padded=*/false, ctaLayout);
+}

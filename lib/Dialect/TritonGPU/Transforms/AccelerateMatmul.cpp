@@ -229,32 +229,6 @@ bool comesFromLoadOrBlockArg(Value value) {
              value.getDefiningOp());
 }
 
-/// The `#ttg.nvmma_shared` layout of a tensor of `shape` stored in `order`:
-/// the widest swizzle the contiguous rows fill, none for fewer than 8 rows.
-NVMMASharedEncodingAttr getNVMMAShared(MLIRContext *ctx,
-                                       ArrayRef<int64_t> shape,
-                                       ArrayRef<unsigned> order,
-                                       CTAEncodingAttr ctaLayout,
-                                       Type elemType) {
-  SmallVector<int64_t> shapePerCTA =
-      getShapePerCTA(ctaLayout.getCTASplitNum(), shape);
-  unsigned bitWidth = elemType.getIntOrFloatBitWidth();
-  int64_t rowBytes = shapePerCTA[order[0]] * bitWidth / 8;
-  unsigned swizzle = 0;
-  for (unsigned width : {128u, 64u, 32u})
-    if (rowBytes >= width && rowBytes % width == 0) {
-      swizzle = width;
-      break;
-    }
-  int64_t rows = 1;
-  for (size_t i = 1; i < shapePerCTA.size(); ++i)
-    rows *= shapePerCTA[order[i]];
-  if (shapePerCTA.size() < 2 || rows < 8)
-    swizzle = 0;
-  return NVMMASharedEncodingAttr::get(ctx, swizzle, order[0] == 0, bitWidth,
-                                      /*fp4Padded=*/false, ctaLayout);
-}
-
 /// Stores operand `opIdx` of a wgmma to shared memory right after it is
 /// made (looking through one conversion). Only f16 and bf16 may keep a
 /// transposed order; other types are stored K-contiguous.
@@ -271,7 +245,7 @@ Value allocSharedOperand(Value operand, int opIdx, bool allowTranspose,
                        : SmallVector<unsigned>{1, 0};
   MLIRContext *ctx = operand.getContext();
   auto shared =
-      getNVMMAShared(ctx, type.getShape(), order,
+      getNVMMASharedEncoding(ctx, type.getShape(), order,
                      getCTALayout(type.getEncoding()), type.getElementType());
   auto memDesc = MemDescType::get(type.getShape(), type.getElementType(),
                                   shared, SharedMemorySpaceAttr::get(ctx));

@@ -23,7 +23,8 @@ static LogicalResult verifyTiledBlock(Operation *op, TensorDescType desc,
     return op->emitOpError("expects ")
            << rank << " coordinates, one per descriptor block dimension, got "
            << numCoords;
-  if (buffer.getElementType() != block.getElementType())
+  if (!isDescriptorElementCompatible(buffer.getElementType(),
+                                     block.getElementType()))
     return op->emitOpError("shared memory element type ")
            << buffer.getElementType() << " must match the descriptor block's "
            << block.getElementType();
@@ -111,7 +112,8 @@ static LogicalResult verifyGatherScatter(Operation *op, TensorDescType desc,
     return op->emitOpError("shared memory must be [number of x offsets, row "
                            "width] = [")
            << offsets.getShape()[0] << ", " << block.getShape()[1] << "]";
-  if (buffer.getElementType() != block.getElementType())
+  if (!isDescriptorElementCompatible(buffer.getElementType(),
+                                     block.getElementType()))
     return op->emitOpError("shared memory element type ")
            << buffer.getElementType() << " must match the descriptor block's "
            << block.getElementType();

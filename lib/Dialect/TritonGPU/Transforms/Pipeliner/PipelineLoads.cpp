@@ -1,7 +1,8 @@
-//===- PipelineLoads.cpp - cp.async software pipelining of dot operands ---===//
+//===- PipelineLoads.cpp - cp.async and TMA pipelining of dot operands ----===//
 //
 // In a loop whose dots read their operands from `ttg.local_alloc %load`,
-// each such load becomes a cp.async copy into one of num_stages buffers,
+// each such load (SelectLoads.cpp) becomes an asynchronous copy into one of
+// num_stages buffers,
 // issued num_stages - 1 iterations before the dot that reads it (B buffers:
 // num_stages for wgmma operands, which are read asynchronously, and
 // num_stages - 1 where every reader is a local_load):
@@ -31,13 +32,21 @@
 // the dots and their waits, so that a copy never overwrites a buffer a dot
 // still reads.
 //
-// A load is pipelined when its only user, in the same block, is a
-// local_alloc (a wgmma operand) or a conversion to an mma operand layout
-// (then split into local_alloc + local_load with the swizzled layout
-// tritongpu-reduce-data-duplication would give it), its `other` is zero
-// (cp.async zero-fills), and cp.async can move 4, 8 or 16 bytes per access
-// (AxisInfo on pointers and mask, the shared layout's vectorization). TMA
-// loads (descriptors) are not pipelined here.
+// Descriptor loads become TMA copies completing on one mbarrier per buffer
+// (all TMA loads of an iteration share it, expecting their total bytes);
+// the reader waits on it with the parity of the buffer's round:
+//
+//   %bars = ttg.local_alloc : !ttg.memdesc<Bx1xi64, ...>  (each init to 1)
+//   scf.for ... iter_args(..., %ins, %ext, %phase) {
+//     ttng.wait_barrier %bars[%ext], %phase               // iteration k landed
+//     ... the dots of iteration k ...
+//     ttng.barrier_expect %bars[%ins], bytes, %p
+//     ttng.async_tma_copy_global_to_local %desc[..] %buf[%ins], %bars[%ins], %p
+//   }
+//   ttng.inval_barrier %bars[i]; ttg.local_dealloc %bars
+//
+// %phase flips each time %ext wraps to 0. Masked-off TMA copies are not
+// issued at all, so nothing is outstanding after the loop.
 //
 //===----------------------------------------------------------------------===//
 #include "Pipeliner.h"
@@ -48,6 +57,7 @@
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 #include "Dialect/TritonGPU/Transforms/LayoutUtility.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/IR/TMAUtility.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
@@ -65,240 +75,48 @@ using namespace mlir::triton::gpu;
 
 namespace {
 
-/// A load the pipeliner turns into a cp.async copy.
-struct AsyncLoad {
-  LoadOp load;
-  LocalAllocOp alloc;
-  unsigned vec;
-};
-
-bool isZeroConstant(Value v) {
-  return matchPattern(v, m_Zero()) || matchPattern(v, m_AnyZeroFloat());
-}
-
-bool hasDot(scf::ForOp loop) {
-  return loop
-      ->walk([](Operation *op) {
-        return isa<DotOp, DotScaledOp, nvidia_gpu::WarpGroupDotOp>(op)
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
-/// Elements per cp.async of `load` into a buffer of `memDesc`; 0 when it cannot
-/// move at least 4 bytes.
-unsigned copyVectorSize(LoadOp load, MemDescType memDesc,
-                        ModuleAxisInfoAnalysis &axisInfo) {
-  auto type = cast<RankedTensorType>(load.getType());
-  unsigned bits = type.getElementTypeBitWidth();
-  if (!type.getElementType().isIntOrFloat() || bits < 8)
-    return 0;
-  SmallVector<unsigned> order = getOrder(type.getEncoding());
-  unsigned vec = axisInfo.getAlignment(load.getPtr());
-  if (Value mask = load.getMask())
-    vec = std::min(vec, axisInfo.getMaskAlignment(mask));
-  LinearLayout reg = toLinearLayout(type);
-  auto shared = tryToLinearLayout(memDesc.getShape(), memDesc.getEncoding(),
-                                  [] { return InFlightDiagnostic(); });
-  if (failed(shared))
-    return 0;
-  int sharedVec = getSharedVectorization(reg, *shared, 128 / bits);
-  vec = std::min<unsigned>(vec, std::max(1, sharedVec));
-  vec = std::min(vec, 128u / bits);
-  return vec * bits / 8 >= 4 ? vec : 0;
-}
-
-/// The loop's ops at stage 0: the loads' address and mask computations,
-/// following loop-carried values to what the previous iteration yields.
-/// Fails when one of them has side effects or regions.
-FailureOr<llvm::SetVector<Operation *>>
-stageZeroOps(scf::ForOp loop, ArrayRef<AsyncLoad> loads) {
-  Block *body = loop.getBody();
-  llvm::SetVector<Operation *> ops;
-  SmallVector<Value> worklist;
-  for (const AsyncLoad &l : loads)
-    for (Value operand : l.load->getOperands())
-      worklist.push_back(operand);
-  while (!worklist.empty()) {
-    Value v = worklist.pop_back_val();
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (arg.getOwner() != body || arg == loop.getInductionVar())
-        continue;
-      // A loop-carried value: what the previous iteration yielded.
-      worklist.push_back(
-          loop.getYieldedValues()[arg.getArgNumber() - 1]);
-      continue;
-    }
-    Operation *def = v.getDefiningOp();
-    if (!def || def->getBlock() != body || !ops.insert(def))
-      continue;
-    if (def->getNumRegions() || !isMemoryEffectFree(def))
-      return failure();
-    llvm::append_range(worklist, def->getOperands());
-  }
-  return ops;
-}
-
-/// How a load that reaches an mma operand layout through registers
-/// (`ttg.convert_layout` to it, or a conversion then `tt.trans` to it: a B
-/// stored N x K) goes through a shared buffer instead: the buffer's type
-/// (Triton's swizzled layout for the operand, transposed back for the
-/// `tt.trans` path) and the rewrite into local_alloc [+ memdesc_trans] +
-/// local_load.
-struct SharedOperandPath {
-  MemDescType bufferType;
-  std::function<LocalAllocOp(LoadOp)> materialize;
-};
-
-std::optional<SharedOperandPath> getSharedOperandPath(LoadOp load) {
-  auto cvt = dyn_cast<ConvertLayoutOp>(*load->user_begin());
-  if (!cvt)
-    return std::nullopt;
-  auto loadType = cast<RankedTensorType>(load.getType());
-  auto isMmaOperand = [](RankedTensorType type) {
-    auto dot = dyn_cast<DotOperandEncodingAttr>(type.getEncoding());
-    return dot && isa<NvidiaMmaEncodingAttr>(dot.getParent());
-  };
-  if (isMmaOperand(cvt.getType())) {
-    MemDescType buffer = getDotOperandSharedType(
-        loadType, cast<DotOperandEncodingAttr>(cvt.getType().getEncoding()));
-    return SharedOperandPath{buffer, [cvt, buffer](LoadOp load) mutable {
-                               OpBuilder b(cvt);
-                               auto alloc = LocalAllocOp::create(
-                                   b, cvt.getLoc(), buffer, load);
-                               auto local = LocalLoadOp::create(
-                                   b, cvt.getLoc(), cvt.getType(), alloc);
-                               cvt.replaceAllUsesWith(local.getResult());
-                               cvt.erase();
-                               return alloc;
-                             }};
-  }
-  // load -> convert_layout -> tt.trans {1, 0} -> mma operand.
-  auto trans = cvt->hasOneUse() ? dyn_cast<TransOp>(*cvt->user_begin())
-                                : TransOp();
-  if (!trans || trans->getBlock() != cvt->getBlock() ||
-      loadType.getRank() != 2 || trans.getOrder() != ArrayRef<int32_t>{1, 0} ||
-      !isMmaOperand(trans.getType()))
-    return std::nullopt;
-  auto dot = cast<DotOperandEncodingAttr>(trans.getType().getEncoding());
-  // The operand view [K, N] keeps the load's contiguous dimension
-  // contiguous: its order is the load's, transposed.
-  SmallVector<unsigned> loadOrder = getOrderForMemory(loadType);
-  SmallVector<unsigned> viewOrder{1 - loadOrder[0], 1 - loadOrder[1]};
-  auto viewEncoding = getSwizzledSharedForDotOperand(
-      dot, trans.getType().getShape(), viewOrder,
-      getCTALayout(loadType.getEncoding()),
-      loadType.getElementTypeBitWidth());
-  auto viewType = MemDescType::get(
-      trans.getType().getShape(), loadType.getElementType(), viewEncoding,
-      SharedMemorySpaceAttr::get(load.getContext()));
-  FailureOr<MemDescType> bufferType =
-      MemDescTransOp::inferResultType(viewType, {1, 0}, std::nullopt);
-  if (failed(bufferType))
-    return std::nullopt;
-  MemDescType buffer = *bufferType;
-  return SharedOperandPath{buffer, [cvt, trans, buffer](LoadOp load) mutable {
-                             OpBuilder b(trans);
-                             auto alloc = LocalAllocOp::create(
-                                 b, cvt.getLoc(), buffer, load);
-                             Value view = MemDescTransOp::create(
-                                 b, trans.getLoc(), alloc,
-                                 ArrayRef<int32_t>{1, 0});
-                             auto local = LocalLoadOp::create(
-                                 b, trans.getLoc(), trans.getType(), view);
-                             trans.replaceAllUsesWith(local.getResult());
-                             trans.erase();
-                             cvt.erase();
-                             return alloc;
-                           }};
-}
-
-/// Why `loop` is not pipelined, or the loads it pipelines.
-FailureOr<SmallVector<AsyncLoad>>
-selectLoads(scf::ForOp loop, ModuleAxisInfoAnalysis &axisInfo,
-            std::string &why) {
-  SmallVector<AsyncLoad> loads;
-  for (auto load : loop.getBody()->getOps<LoadOp>()) {
-    if (!isa<RankedTensorType>(load.getType()) || !load->hasOneUse() ||
-        load.getIsVolatile())
-      continue;
-    if (load.getOther() && !isZeroConstant(load.getOther()))
-      continue;
-    // A wgmma operand in shared memory, or a conversion to an mma operand
-    // layout (which goes through shared memory; see
-    // tritongpu-reduce-data-duplication), possibly through a transpose.
-    Operation *user = *load->user_begin();
-    if (user->getBlock() != load->getBlock())
-      continue;
-    auto alloc = dyn_cast<LocalAllocOp>(user);
-    std::optional<SharedOperandPath> path;
-    if (!alloc) {
-      path = getSharedOperandPath(load);
-      if (!path)
-        continue;
-    }
-    MemDescType memDesc = alloc ? alloc.getType() : path->bufferType;
-    unsigned vec = copyVectorSize(load, memDesc, axisInfo);
-    if (!vec)
-      continue;
-    if (path)
-      alloc = path->materialize(load);
-    loads.push_back({load, alloc, vec});
-  }
-  if (loads.empty()) {
-    bool tma = !loop.getBody()->getOps<DescriptorLoadOp>().empty();
-    why = tma ? "its loads are tensor-descriptor (TMA) loads, which are not "
-                "pipelined yet"
-              : "no load feeds a dot through shared memory in vectors of 4 "
-                "bytes or more";
-    return failure();
-  }
-  auto stage0 = stageZeroOps(loop, loads);
-  if (failed(stage0)) {
-    why = "the loads' addresses depend on an op with side effects or "
-          "regions";
-    return failure();
-  }
-  // The loads become stage-0 copies.
-  for (const AsyncLoad &l : loads)
-    stage0->insert(l.load);
-  // A value carried by the loop and updated at stage 0 is S-1 iterations
-  // ahead at stage S-1: later stages and the code after the loop must not
-  // read it.
-  for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
-    Operation *def = loop.getYieldedValues()[i].getDefiningOp();
-    if (!def || !stage0->contains(def))
-      continue;
-    bool readLate = !loop->getResult(i).use_empty() ||
-                    llvm::any_of(arg.getUsers(), [&](Operation *user) {
-                      Operation *op = loop.getBody()->findAncestorOpInBlock(
-                          *user);
-                      return op && !stage0->contains(op) &&
-                             !isa<scf::YieldOp>(op);
-                    });
-    if (readLate) {
-      why = "a value the loads' addresses carry across iterations is also "
-            "used by the dots' stage or after the loop";
-      return failure();
-    }
-  }
-  return loads;
-}
-
 Value indexConstant(OpBuilder &b, Location loc, Type type, int64_t v) {
   return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, v));
 }
 
-/// `index + 1`, wrapping to 0 at `count`.
-Value nextIndex(OpBuilder &b, Location loc, Value index, int count) {
+/// `index + 1`, wrapping to 0 at `count`; with `wrapped`, whether it did.
+Value nextIndex(OpBuilder &b, Location loc, Value index, int count,
+                Value *wrapped = nullptr) {
   Type i32 = b.getI32Type();
   Value next =
       arith::AddIOp::create(b, loc, index, indexConstant(b, loc, i32, 1));
   Value wrap = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, next,
                                      indexConstant(b, loc, i32, count));
+  if (wrapped)
+    *wrapped = wrap;
   return arith::SelectOp::create(b, loc, wrap, indexConstant(b, loc, i32, 0),
                                  next);
+}
+
+/// The bytes the TMA copies of one iteration bring.
+int64_t tmaBytes(ArrayRef<AsyncLoad> loads) {
+  int64_t bytes = 0;
+  for (const AsyncLoad &l : loads) {
+    if (!l.isTMA())
+      continue;
+    auto type = cast<RankedTensorType>(l.load->getResult(0).getType());
+    bytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
+  }
+  return bytes;
+}
+
+/// `count` mbarriers (a Bx1xi64 buffer), each initialized to one arrival.
+Value createBarriers(OpBuilder &b, Location loc, int count) {
+  MLIRContext *ctx = b.getContext();
+  Value bars = LocalAllocOp::create(
+      b, loc, nvidia_gpu::getBarrierBufferType(ctx, count));
+  for (int i = 0; i < count; ++i) {
+    Value bar = MemDescIndexOp::create(
+        b, loc, nvidia_gpu::getBarrierBufferType(ctx), bars,
+        indexConstant(b, loc, b.getI32Type(), i));
+    nvidia_gpu::InitBarrierOp::create(b, loc, bar, 1);
+  }
+  return bars;
 }
 
 /// The memdesc type of one buffer of `buffers`.
@@ -360,11 +178,23 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
     buffers.push_back(LocalAllocOp::create(b, l.alloc.getLoc(), type));
   }
 
-  // The insertion and extraction buffer indices, carried by the loop.
+  bool anyTMA = llvm::any_of(loads, [](AsyncLoad &l) { return l.isTMA(); });
+  bool anyCpAsync =
+      llvm::any_of(loads, [](AsyncLoad &l) { return !l.isTMA(); });
+  Value barriers = anyTMA ? createBarriers(b, loc, numBuffers) : Value();
+  MemDescType barrierType =
+      nvidia_gpu::getBarrierBufferType(loop.getContext());
+
+  // The insertion and extraction buffer indices (and, for TMA, the parity
+  // of the extraction buffer's round), carried by the loop.
   Value minusOne = indexConstant(b, loc, b.getI32Type(), -1);
+  SmallVector<Value> carried{minusOne, minusOne};
+  if (anyTMA)
+    carried.push_back(indexConstant(b, loc, b.getI32Type(), 0));
+  unsigned numCarried = carried.size();
   rewriter.setInsertionPoint(loop);
   auto newLoop = cast<scf::ForOp>(*loop.replaceWithAdditionalYields(
-      rewriter, ValueRange{minusOne, minusOne},
+      rewriter, carried,
       /*replaceInitOperandUsesInLoop=*/false,
       [](OpBuilder &, Location, ArrayRef<BlockArgument> args) {
         return SmallVector<Value>(args.begin(), args.end());
@@ -373,32 +203,62 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
   Block *body = loop.getBody();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
   unsigned numArgs = loop.getNumRegionIterArgs();
-  BlockArgument insArg = loop.getRegionIterArgs()[numArgs - 2];
-  BlockArgument extArg = loop.getRegionIterArgs()[numArgs - 1];
+  unsigned firstCarried = numArgs - numCarried;
+  BlockArgument insArg = loop.getRegionIterArgs()[firstCarried];
+  BlockArgument extArg = loop.getRegionIterArgs()[firstCarried + 1];
   b.setInsertionPointToStart(body);
   Value ins = nextIndex(b, loc, insArg, numBuffers);
-  Value ext = nextIndex(b, loc, extArg, numBuffers);
-  yield->setOperand(numArgs - 2, ins);
-  yield->setOperand(numArgs - 1, ext);
+  Value wrapped;
+  Value ext = nextIndex(b, loc, extArg, numBuffers, &wrapped);
+  yield->setOperand(firstCarried, ins);
+  yield->setOperand(firstCarried + 1, ext);
+  Value phase;
+  if (anyTMA) {
+    BlockArgument phaseArg = loop.getRegionIterArgs()[firstCarried + 2];
+    Value flipped = arith::XOrIOp::create(
+        b, loc, phaseArg, indexConstant(b, loc, b.getI32Type(), 1));
+    phase = arith::SelectOp::create(b, loc, wrapped, flipped, phaseArg);
+    yield->setOperand(firstCarried + 2, phase);
+  }
 
   llvm::DenseSet<Operation *> stage0{ins.getDefiningOp()};
 
   SmallVector<Value> commits;
-  SmallVector<Value> views;
+  Value insBarrier;
   for (auto [l, buf] : llvm::zip_equal(loads, buffers)) {
     b.setInsertionPoint(l.load);
+    Location loadLoc = l.load->getLoc();
     auto bufType = cast<MemDescType>(buf.getType());
-    Value view = MemDescIndexOp::create(b, l.load.getLoc(),
-                                        bufferType(bufType), buf, ins);
+    Value view =
+        MemDescIndexOp::create(b, loadLoc, bufferType(bufType), buf, ins);
+    stage0.insert(view.getDefiningOp());
+    if (auto load = dyn_cast<DescriptorLoadOp>(l.load)) {
+      // One barrier per buffer: the first TMA load of the iteration posts
+      // the bytes all of them bring.
+      Value yes = arith::ConstantIntOp::create(b, loadLoc, 1, 1);
+      if (!insBarrier) {
+        insBarrier =
+            MemDescIndexOp::create(b, loadLoc, barrierType, barriers, ins);
+        auto expect = nvidia_gpu::BarrierExpectOp::create(
+            b, loadLoc, insBarrier, tmaBytes(loads), yes);
+        stage0.insert(insBarrier.getDefiningOp());
+        stage0.insert(expect);
+      }
+      auto copy = nvidia_gpu::AsyncTMACopyGlobalToLocalOp::create(
+          b, loadLoc, load.getDesc(), load.getIndices(), insBarrier, view,
+          yes, load.getCache(), load.getEvict(), /*isVolatile=*/false);
+      stage0.insert(yes.getDefiningOp());
+      stage0.insert(copy);
+      continue;
+    }
+    auto load = cast<LoadOp>(l.load);
     auto copy = AsyncCopyGlobalToLocalOp::create(
-        b, l.load.getLoc(), AsyncTokenType::get(b.getContext()),
-        l.load.getPtr(), view, l.load.getMask(),
-        l.load.getOther(), l.load.getCache(), l.load.getEvict(),
+        b, loadLoc, AsyncTokenType::get(b.getContext()), load.getPtr(), view,
+        load.getMask(), load.getOther(), load.getCache(), load.getEvict(),
         /*isVolatile=*/false, l.vec);
     auto commit = AsyncCommitGroupOp::create(
-        b, l.load.getLoc(), AsyncTokenType::get(b.getContext()),
+        b, loadLoc, AsyncTokenType::get(b.getContext()),
         ValueRange{copy.getToken()});
-    stage0.insert(view.getDefiningOp());
     stage0.insert(copy);
     stage0.insert(commit);
     commits.push_back(commit);
@@ -429,9 +289,16 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
     if (l.alloc->isBeforeInBlock(firstAlloc))
       firstAlloc = l.alloc;
   b.setInsertionPoint(firstAlloc);
-  int pending = (numStages - 2) * int(loads.size());
-  AsyncWaitOp::create(b, loc, AsyncTokenType::get(b.getContext()), commits,
-                      pending);
+  if (anyCpAsync) {
+    int pending = (numStages - 2) * int(commits.size());
+    AsyncWaitOp::create(b, loc, AsyncTokenType::get(b.getContext()), commits,
+                        pending);
+  }
+  if (anyTMA) {
+    Value extBarrier =
+        MemDescIndexOp::create(b, loc, barrierType, barriers, ext);
+    nvidia_gpu::WaitBarrierOp::create(b, loc, extBarrier, phase);
+  }
   for (auto [l, buf] : llvm::zip_equal(loads, buffers)) {
     b.setInsertionPoint(l.alloc);
     auto bufType = cast<MemDescType>(buf.getType());
@@ -475,6 +342,16 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
                                [&] { copy.getMaskMutable().assign(mask); });
       return op;
     }
+    // TMA copies and the expected bytes are simply not issued.
+    if (isa<nvidia_gpu::AsyncTMACopyGlobalToLocalOp,
+            nvidia_gpu::BarrierExpectOp>(op)) {
+      rewriter.setInsertionPoint(op);
+      OpOperand &predOperand = op->getOpOperand(op->getNumOperands() - 1);
+      Value both = arith::AndIOp::create(rewriter, op->getLoc(), pred,
+                                         predOperand.get());
+      rewriter.modifyOpInPlace(op, [&] { predOperand.set(both); });
+      return op;
+    }
     if (isa<AsyncCommitGroupOp>(op) || isMemoryEffectFree(op))
       return op;
     return nullptr;
@@ -488,11 +365,21 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
   loop->setAttr(kPipelinedBuffersAttr,
                 rewriter.getI32IntegerAttr(numBuffers));
 
-  // Copies of iterations past the end were masked off but still write
-  // their zeros: wait for all of them before the buffers go away.
+  // cp.async copies of iterations past the end were masked off but still
+  // write their zeros: wait for all of them before the buffers go away.
   b.setInsertionPointAfter(loop);
-  AsyncWaitOp::create(b, loc, AsyncTokenType::get(b.getContext()),
-                      ValueRange{}, 0);
+  if (anyCpAsync)
+    AsyncWaitOp::create(b, loc, AsyncTokenType::get(b.getContext()),
+                        ValueRange{}, 0);
+  if (anyTMA) {
+    for (int i = 0; i < numBuffers; ++i) {
+      Value bar = MemDescIndexOp::create(
+          b, loc, barrierType, barriers,
+          indexConstant(b, loc, b.getI32Type(), i));
+      nvidia_gpu::InvalBarrierOp::create(b, loc, bar);
+    }
+    LocalDeallocOp::create(b, loc, barriers);
+  }
   for (Value buf : buffers)
     LocalDeallocOp::create(b, loc, buf);
   return success();

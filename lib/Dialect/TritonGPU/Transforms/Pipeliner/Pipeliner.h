@@ -1,8 +1,10 @@
 //===- Pipeliner.h - the parts of tritongpu-pipeline ------------*- C++ -*-===//
 //
 // tritongpu-pipeline (Pipeline.cpp) runs two parts over a module:
-//  - PipelineLoads.cpp: the loads of a loop that feed dots through shared
-//    memory become cp.async copies into multi-buffered shared memory,
+//  - SelectLoads.cpp picks the loads of a loop that feed dots through
+//    shared memory; PipelineLoads.cpp turns them into cp.async (pointer
+//    loads) or TMA (descriptor loads) copies into multi-buffered shared
+//    memory,
 //    issued num_stages - 1 iterations ahead (a modulo schedule expanded by
 //    MLIR's scf loop pipeliner, the last iterations predicated);
 //  - WGMMAPipeline.cpp: warp-group dots become asynchronous; one stays in
@@ -12,10 +14,38 @@
 #ifndef TRITON_DIALECT_TRITONGPU_TRANSFORMS_PIPELINER_PIPELINER_H
 #define TRITON_DIALECT_TRITONGPU_TRANSFORMS_PIPELINER_PIPELINER_H
 
+#include "Dialect/TritonGPU/IR/Dialect.h"
+
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 
+namespace mlir::triton {
+class ModuleAxisInfoAnalysis;
+} // namespace mlir::triton
+
 namespace mlir::triton::gpu {
+
+/// A load the pipeliner turns into an asynchronous copy.
+struct AsyncLoad {
+  /// A tt.load (cp.async) or a tt.descriptor_load (TMA).
+  Operation *load;
+  /// The shared buffer it fills, which the copies replace.
+  LocalAllocOp alloc;
+  /// Elements per cp.async (0 for TMA).
+  unsigned vec;
+  bool isTMA() const { return isa<DescriptorLoadOp>(load); }
+};
+
+/// Whether `loop` holds a dot (tt.dot, tt.dot_scaled or a wgmma).
+bool hasDot(scf::ForOp loop);
+
+/// The loads of the innermost `loop` to pipeline (SelectLoads.cpp); fails
+/// with the reason in `why` when there are none or the schedule would be
+/// wrong. May rewrite a conversion to an mma operand layout into
+/// local_alloc + local_load.
+FailureOr<SmallVector<AsyncLoad>>
+selectLoads(scf::ForOp loop, ModuleAxisInfoAnalysis &axisInfo,
+            std::string &why);
 
 /// The attribute the load pipeliner leaves on each loop it pipelined: the
 /// number of buffers of its shared-memory operands.

@@ -1,0 +1,61 @@
+//===- TMAUtility.h - tensor-map facts shared by passes and lowering -*- C++ -*-===//
+//
+// What a `!tt.tensordesc` with a `#ttg.nvmma_shared` block layout means for
+// the TMA unit: the box one `cp.async.bulk.tensor` moves, the swizzle mode
+// and element type of the CUtensorMap, and the shared layout of a block of
+// another rank. The TTGIR passes (optimize-descriptor-encoding,
+// tma-lowering, the pipeliner), the LLVM lowering and the kernel metadata
+// all read them from here, so that the CUtensorMap a launcher encodes and
+// the copies the kernel issues agree.
+//
+//===----------------------------------------------------------------------===//
+#ifndef TRITON_DIALECT_TRITONNVIDIAGPU_IR_TMAUTILITY_H
+#define TRITON_DIALECT_TRITONNVIDIAGPU_IR_TMAUTILITY_H
+
+#include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
+
+#include <optional>
+
+namespace mlir::triton::nvidia_gpu {
+
+/// A CUtensorMap is 128 bytes, 64-byte aligned when passed as a kernel
+/// parameter.
+inline constexpr int kTensorMapBytes = 128;
+inline constexpr int kTensorMapParamAlign = 64;
+
+/// The CUtensorMapSwizzle of an nvmma layout: 0 (none), 1 (32 B), 2 (64 B)
+/// or 3 (128 B).
+int getTMASwizzleMode(gpu::NVMMASharedEncodingAttr layout);
+
+/// The element type of `elementType` in Triton 3.6's `tensordesc_meta`
+/// (fp8 and i8 as UINT8, f16 as FLOAT16, ...; bf16 and f64 are numbered
+/// one above their CUtensorMapDataType); none for a type TMA cannot move.
+std::optional<int> getTMAElementType(Type elementType, bool fp4Padded);
+
+/// The box of one TMA copy of a block of `shape` in `layout`: every
+/// dimension at most 256, the contiguous one cut to the swizzle width.
+/// A block larger than the box is moved by several copies.
+SmallVector<int64_t> getTMABoxShape(ArrayRef<int64_t> shape,
+                                    gpu::NVMMASharedEncodingAttr layout,
+                                    unsigned elementBitWidth);
+
+/// The box of `desc`'s block (Triton's `block_size` metadata).
+SmallVector<int64_t> getTMABoxShape(TensorDescType desc);
+
+/// The shared layout a tensor of `type` (possibly rank-reduced: leading
+/// dimensions of 1 dropped) has when it moves through `desc`: the
+/// descriptor block's layout, with its CTA layout fitted to the rank.
+Attribute getEncodingFromDescriptor(RankedTensorType type,
+                                    TensorDescType desc);
+
+/// The mutable shared buffer a descriptor load of `type` lands in.
+gpu::MemDescType getTMABufferType(RankedTensorType type, TensorDescType desc,
+                                  bool mutableMemory);
+
+/// A `1xi64` mbarrier in shared memory (`count` of them: `countx1xi64`).
+gpu::MemDescType getBarrierBufferType(MLIRContext *ctx, int64_t count = 0);
+
+} // namespace mlir::triton::nvidia_gpu
+
+#endif // TRITON_DIALECT_TRITONNVIDIAGPU_IR_TMAUTILITY_H

@@ -1,0 +1,289 @@
+//===- TMAOpToLLVM.cpp - TMA copies, reductions and the store wait --------===//
+//
+// A TMA copy moves a descriptor block between global and shared memory in
+// boxes: one `cp.async.bulk.tensor` moves one box (every dimension at most
+// 256 elements, the contiguous one at most the swizzle width; see
+// TMAUtility.h), so a larger block takes several. As in Triton 3.6, warp w
+// issues copies w, w + numWarps, ... from one elected lane:
+//
+//   @p cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
+//        [smem + offset(box)], [desc, {x + box_x, y + box_y}], [bar];
+//   @p cp.async.bulk.tensor.2d.global.shared::cta.bulk_group
+//        [desc, {x + box_x, y + box_y}], [smem + offset(box)];
+//   cp.async.bulk.commit_group;                       (stores, reductions)
+//
+// Box origins are at multiples of the box, where the shared layout's
+// swizzle is the identity, so a box's shared offset is the layout's inverse
+// at its origin; both are linear in the bits of the copy index. Coordinates
+// go innermost first. A reduction is `cp.reduce.async.bulk.tensor` with
+// the kind's operator; ttng.async_tma_store_wait {pendings = N} is
+// `cp.async.bulk.wait_group.read N` (the issuing threads' groups; the
+// Membar analysis adds the CTA barrier after it).
+//
+//===----------------------------------------------------------------------===//
+#include "Conversion/TritonGPUToLLVM/Patterns.h"
+#include "Conversion/TritonGPUToLLVM/Utility.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/IR/TMAUtility.h"
+
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+namespace ttg = mlir::triton::gpu;
+namespace ttng = mlir::triton::nvidia_gpu;
+
+namespace {
+
+/// The boxes of one TMA transfer of `desc`'s block through `buffer`, and
+/// how copy index bit j moves the global coordinates and the shared offset.
+struct BoxPlan {
+  int numCopies = 1;
+  /// Per bit of the copy index: (descriptor dimension, coordinate step).
+  SmallVector<std::pair<unsigned, int64_t>> coordSteps;
+  /// Per bit of the copy index: shared offset step, in elements.
+  SmallVector<int64_t> offsetSteps;
+};
+
+FailureOr<BoxPlan> planBoxes(Operation *op, TensorDescType desc,
+                             ttg::MemDescType buffer) {
+  auto layout =
+      dyn_cast<ttg::NVMMASharedEncodingAttr>(desc.getBlockType().getEncoding());
+  if (!layout)
+    return op->emitOpError("lowering to LLVM needs the descriptor's "
+                           "#ttg.nvmma_shared layout");
+  if (layout.getFp4Padded())
+    return op->emitOpError("is not lowered for fp4-padded descriptors");
+  if (!layout.getCTALayout().isDefault())
+    return op->emitOpError("is not lowered in a cluster of CTAs (num-ctas > "
+                           "1)");
+  ArrayRef<int64_t> block = desc.getBlockType().getShape();
+  SmallVector<int64_t> box = ttng::getTMABoxShape(desc);
+  unsigned rank = block.size();
+  unsigned dropped = rank - buffer.getRank();
+  MLIRContext *ctx = op->getContext();
+  FailureOr<LinearLayout> shared = ttg::tryToLinearLayout(
+      buffer.getShape(), buffer.getEncoding(),
+      [&] { return op->emitOpError("shared layout: "); });
+  if (failed(shared))
+    return failure();
+  LinearLayout inverse = shared->pseudoinvert();
+  BoxPlan plan;
+  // The innermost dimension's boxes are the fastest-moving copy index bits.
+  for (int d = rank - 1; d >= 0; --d) {
+    int64_t count = block[d] / box[d];
+    plan.numCopies *= count;
+    for (int64_t step = 1; step < count; step *= 2) {
+      int64_t coord = box[d] * step;
+      plan.coordSteps.push_back({unsigned(d), coord});
+      SmallVector<std::pair<StringAttr, int32_t>> ins;
+      for (unsigned m = 0; m < buffer.getRank(); ++m)
+        ins.push_back({StringAttr::get(ctx, "dim" + std::to_string(m)),
+                       int32_t(m + dropped == unsigned(d) ? coord : 0)});
+      int64_t offset = 0;
+      for (auto [name, value] : inverse.apply(ins))
+        if (name.getValue() == "offset")
+          offset = value;
+      plan.offsetSteps.push_back(offset);
+    }
+  }
+  return plan;
+}
+
+/// The per-copy operands: the shared address and the coordinates of copy
+/// `index` (an i32, or null for the only copy).
+std::pair<Value, SmallVector<Value>>
+boxOperands(Location loc, OpBuilder &b, const BoxPlan &plan, Value base,
+            unsigned elementBytes, ValueRange coords, Value index) {
+  SmallVector<Value> boxCoords(coords.begin(), coords.end());
+  if (!index)
+    return {base, boxCoords};
+  Value offset = i32Val(b, loc, 0);
+  for (auto [bit, step] : llvm::enumerate(plan.coordSteps)) {
+    Value set = LLVM::AndOp::create(
+        b, loc, LLVM::LShrOp::create(b, loc, index, i32Val(b, loc, bit)),
+        i32Val(b, loc, 1));
+    auto [dim, coordStep] = step;
+    boxCoords[dim] = LLVM::AddOp::create(
+        b, loc, boxCoords[dim],
+        LLVM::MulOp::create(b, loc, set, i32Val(b, loc, coordStep)));
+    offset = LLVM::XOrOp::create(
+        b, loc, offset,
+        LLVM::MulOp::create(b, loc, set,
+                            i32Val(b, loc, plan.offsetSteps[bit])));
+  }
+  Value bytes = LLVM::MulOp::create(b, loc, offset,
+                                    i32Val(b, loc, elementBytes));
+  Value address = LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(),
+                                      base, bytes);
+  return {address, boxCoords};
+}
+
+/// Issues `emit(pred, smem, coords)` for every box, warp w taking copies
+/// w, w + numWarps, ... from one elected lane, when `pred` holds.
+template <typename EmitFn>
+LogicalResult forEachBox(Operation *op, ConversionPatternRewriter &rewriter,
+                         TensorDescType desc, Value bufferValue,
+                         Value llvmBuffer, ValueRange coords, Value pred,
+                         EmitFn emit) {
+  auto buffer = cast<ttg::MemDescType>(bufferValue.getType());
+  if (isa_and_nonnull<ttg::MemDescSubsliceOp>(bufferValue.getDefiningOp()))
+    return op->emitOpError("TMA copies whole buffers, not subslices");
+  FailureOr<BoxPlan> plan = planBoxes(op, desc, buffer);
+  if (failed(plan))
+    return failure();
+  Location loc = op->getLoc();
+  Value base = unpackLLElements(loc, llvmBuffer, rewriter).front();
+  unsigned elementBytes = buffer.getElementTypeBitWidth() / 8;
+  int numWarps = ttg::lookupNumWarps(op);
+  Value warp = getUniformWarpId(rewriter, loc);
+  Value elected = NVVM::ElectSyncOp::create(rewriter, loc,
+                                            rewriter.getI1Type(), Value());
+  Value issue = pred ? LLVM::AndOp::create(rewriter, loc, pred, elected)
+                           .getResult()
+                     : elected;
+  for (int first = 0; first < plan->numCopies; first += numWarps) {
+    int count = std::min(plan->numCopies - first, numWarps);
+    Value mine = issue;
+    if (count < numWarps)
+      mine = LLVM::AndOp::create(
+          rewriter, loc, mine,
+          LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult, warp,
+                               i32Val(rewriter, loc, count)));
+    Value index;
+    if (plan->numCopies > 1)
+      index = LLVM::AddOp::create(rewriter, loc, warp,
+                                  i32Val(rewriter, loc, first));
+    auto [address, boxCoords] = boxOperands(loc, rewriter, *plan, base,
+                                            elementBytes, coords, index);
+    emit(mine, address, boxCoords);
+  }
+  return success();
+}
+
+/// "{$a, $a+1, ...}" for the coordinates, innermost first.
+std::string coordList(unsigned first, unsigned rank) {
+  std::string list = "{";
+  for (unsigned i = 0; i < rank; ++i)
+    list += (i ? ", $" : "$") + std::to_string(first + i);
+  return list + "}";
+}
+
+SmallVector<Value> innermostFirst(ArrayRef<Value> coords) {
+  return SmallVector<Value>(llvm::reverse(coords));
+}
+
+struct TMALoadConversion
+    : public ConvertOpToLLVMPattern<ttng::AsyncTMACopyGlobalToLocalOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::AsyncTMACopyGlobalToLocalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    TensorDescType desc = op.getDesc().getType();
+    unsigned rank = desc.getBlockType().getRank();
+    Value bar = unpackLLElements(loc, adaptor.getBarrier(), rewriter).front();
+    std::string asmString =
+        "@$0 cp.async.bulk.tensor." + std::to_string(rank) +
+        "d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, " +
+        coordList(3, rank) + "], [$" + std::to_string(3 + rank) + "];";
+    std::string constraints = "b,r,l";
+    for (unsigned i = 0; i <= rank; ++i)
+      constraints += ",r";
+    LogicalResult result = forEachBox(
+        op, rewriter, desc, op.getResult(), adaptor.getResult(),
+        adaptor.getCoord(), adaptor.getPred(),
+        [&](Value pred, Value smem, SmallVector<Value> coords) {
+          SmallVector<Value> operands{pred, smem, adaptor.getDesc()};
+          llvm::append_range(operands, innermostFirst(coords));
+          operands.push_back(bar);
+          emitInlineAsm(loc, rewriter, Type(), operands, asmString,
+                        constraints, /*pure=*/false);
+        });
+    if (failed(result))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Stores and reductions: `ptx` is the instruction up to the operands.
+template <typename OpT>
+LogicalResult lowerTMAStore(OpT op, typename OpT::Adaptor adaptor,
+                            ConversionPatternRewriter &rewriter,
+                            StringRef ptx) {
+  Location loc = op.getLoc();
+  TensorDescType desc = op.getDesc().getType();
+  unsigned rank = desc.getBlockType().getRank();
+  std::string asmString = "@$0 " + ptx.str() + " [$1, " + coordList(2, rank) +
+                          "], [$" + std::to_string(2 + rank) + "];";
+  std::string constraints = "b,l";
+  for (unsigned i = 0; i <= rank; ++i)
+    constraints += ",r";
+  LogicalResult result = forEachBox(
+      op, rewriter, desc, op.getSrc(), adaptor.getSrc(),
+      adaptor.getCoord(), Value(),
+      [&](Value pred, Value smem, SmallVector<Value> coords) {
+        SmallVector<Value> operands{pred, adaptor.getDesc()};
+        llvm::append_range(operands, innermostFirst(coords));
+        operands.push_back(smem);
+        emitInlineAsm(loc, rewriter, Type(), operands, asmString, constraints,
+                      /*pure=*/false);
+      });
+  if (failed(result))
+    return failure();
+  NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
+  rewriter.eraseOp(op);
+  return success();
+}
+
+struct TMAStoreConversion
+    : public ConvertOpToLLVMPattern<ttng::AsyncTMACopyLocalToGlobalOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::AsyncTMACopyLocalToGlobalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    unsigned rank = op.getDesc().getType().getBlockType().getRank();
+    return lowerTMAStore(op, adaptor, rewriter,
+                         "cp.async.bulk.tensor." + std::to_string(rank) +
+                             "d.global.shared::cta.bulk_group");
+  }
+};
+
+struct TMAReduceConversion
+    : public ConvertOpToLLVMPattern<ttng::AsyncTMAReduceOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::AsyncTMAReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    unsigned rank = op.getDesc().getType().getBlockType().getRank();
+    return lowerTMAStore(op, adaptor, rewriter,
+                         "cp.reduce.async.bulk.tensor." +
+                             std::to_string(rank) + "d.global.shared::cta." +
+                             stringifyDescriptorReduceKind(op.getKind()).str() +
+                             ".tile.bulk_group");
+  }
+};
+
+struct TMAStoreWaitConversion
+    : public ConvertOpToLLVMPattern<ttng::TMAStoreWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::TMAStoreWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    NVVM::CpAsyncBulkWaitGroupOp::create(rewriter, op.getLoc(),
+                                         op.getPendings(),
+                                         rewriter.getUnitAttr());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::populateTMAOpToLLVMPatterns(TypeConverterT &converter,
+                                               RewritePatternSet &patterns) {
+  patterns.add<TMALoadConversion, TMAStoreConversion, TMAReduceConversion,
+               TMAStoreWaitConversion>(converter);
+}

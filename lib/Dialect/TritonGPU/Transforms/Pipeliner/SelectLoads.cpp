@@ -1,0 +1,307 @@
+//===- SelectLoads.cpp - which loads of a loop the pipeliner copies -------===//
+//
+// A load is pipelined when its only user, in the same block, is a
+// local_alloc (a wgmma operand) or a conversion to an mma operand layout
+// (then split into local_alloc + local_load; for mma v2, with the swizzled
+// layout tritongpu-reduce-data-duplication would give it), possibly through
+// a `tt.trans` (a B stored N x K: the buffer keeps the loaded orientation,
+// read through memdesc_trans). Pointer loads must also have a zero `other`
+// (cp.async zero-fills) and let cp.async move 4, 8 or 16 bytes per access
+// (AxisInfo on pointers and mask, the shared layout's vectorization).
+// Descriptor loads must land in the descriptor's own nvmma layout, which is
+// what the TMA unit writes. The stage-0 ops (the loads' address closure,
+// through loop-carried values) must be free of side effects.
+//
+//===----------------------------------------------------------------------===//
+#include "Pipeliner.h"
+
+#include "Analysis/AxisInfo.h"
+#include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "Dialect/TritonGPU/Transforms/LayoutUtility.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/IR/TMAUtility.h"
+
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <functional>
+#include <optional>
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+bool isZeroConstant(Value v) {
+  return matchPattern(v, m_Zero()) || matchPattern(v, m_AnyZeroFloat());
+}
+
+/// Elements per cp.async of `load` into a buffer of `memDesc`; 0 when it cannot
+/// move at least 4 bytes.
+unsigned copyVectorSize(LoadOp load, MemDescType memDesc,
+                        ModuleAxisInfoAnalysis &axisInfo) {
+  auto type = cast<RankedTensorType>(load.getType());
+  unsigned bits = type.getElementTypeBitWidth();
+  if (!type.getElementType().isIntOrFloat() || bits < 8)
+    return 0;
+  SmallVector<unsigned> order = getOrder(type.getEncoding());
+  unsigned vec = axisInfo.getAlignment(load.getPtr());
+  if (Value mask = load.getMask())
+    vec = std::min(vec, axisInfo.getMaskAlignment(mask));
+  LinearLayout reg = toLinearLayout(type);
+  auto shared = tryToLinearLayout(memDesc.getShape(), memDesc.getEncoding(),
+                                  [] { return InFlightDiagnostic(); });
+  if (failed(shared))
+    return 0;
+  int sharedVec = getSharedVectorization(reg, *shared, 128 / bits);
+  vec = std::min<unsigned>(vec, std::max(1, sharedVec));
+  vec = std::min(vec, 128u / bits);
+  return vec * bits / 8 >= 4 ? vec : 0;
+}
+
+/// The loop's ops at stage 0: the loads' address and mask computations,
+/// following loop-carried values to what the previous iteration yields.
+/// Fails when one of them has side effects or regions.
+FailureOr<llvm::SetVector<Operation *>>
+stageZeroOps(scf::ForOp loop, ArrayRef<AsyncLoad> loads) {
+  Block *body = loop.getBody();
+  llvm::SetVector<Operation *> ops;
+  SmallVector<Value> worklist;
+  for (const AsyncLoad &l : loads)
+    for (Value operand : l.load->getOperands())
+      worklist.push_back(operand);
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() != body || arg == loop.getInductionVar())
+        continue;
+      // A loop-carried value: what the previous iteration yielded.
+      worklist.push_back(
+          loop.getYieldedValues()[arg.getArgNumber() - 1]);
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != body || !ops.insert(def))
+      continue;
+    if (def->getNumRegions() || !isMemoryEffectFree(def))
+      return failure();
+    llvm::append_range(worklist, def->getOperands());
+  }
+  return ops;
+}
+
+/// How a load that reaches an mma operand layout through registers
+/// (`ttg.convert_layout` to it, or a conversion then `tt.trans` to it: a B
+/// stored N x K) goes through a shared buffer instead: the buffer's type
+/// (Triton's swizzled layout for the operand, transposed back for the
+/// `tt.trans` path) and the rewrite into local_alloc [+ memdesc_trans] +
+/// local_load.
+struct SharedOperandPath {
+  MemDescType bufferType;
+  std::function<LocalAllocOp(Operation *)> materialize;
+};
+
+std::optional<SharedOperandPath>
+getSharedOperandPath(Operation *load, std::optional<MemDescType> tmaBuffer) {
+  auto cvt = dyn_cast<ConvertLayoutOp>(*load->user_begin());
+  if (!cvt)
+    return std::nullopt;
+  auto loadType = cast<RankedTensorType>(load->getResult(0).getType());
+  auto isMmaOperand = [](RankedTensorType type) {
+    auto dot = dyn_cast<DotOperandEncodingAttr>(type.getEncoding());
+    return dot && isa<NvidiaMmaEncodingAttr>(dot.getParent());
+  };
+  if (isMmaOperand(cvt.getType())) {
+    MemDescType buffer =
+        tmaBuffer ? *tmaBuffer
+                  : getDotOperandSharedType(
+                        loadType,
+                        cast<DotOperandEncodingAttr>(cvt.getType().getEncoding()));
+    return SharedOperandPath{buffer, [cvt, buffer](Operation *load) mutable {
+                               OpBuilder b(cvt);
+                               auto alloc = LocalAllocOp::create(
+                                   b, cvt.getLoc(), buffer,
+                                   load->getResult(0));
+                               auto local = LocalLoadOp::create(
+                                   b, cvt.getLoc(), cvt.getType(), alloc);
+                               cvt.replaceAllUsesWith(local.getResult());
+                               cvt.erase();
+                               return alloc;
+                             }};
+  }
+  // load -> convert_layout -> tt.trans {1, 0} -> mma operand.
+  auto trans = cvt->hasOneUse() ? dyn_cast<TransOp>(*cvt->user_begin())
+                                : TransOp();
+  if (!trans || trans->getBlock() != cvt->getBlock() ||
+      loadType.getRank() != 2 || trans.getOrder() != ArrayRef<int32_t>{1, 0} ||
+      !isMmaOperand(trans.getType()))
+    return std::nullopt;
+  auto dot = cast<DotOperandEncodingAttr>(trans.getType().getEncoding());
+  // The operand view [K, N] keeps the load's contiguous dimension
+  // contiguous: its order is the load's, transposed.
+  SmallVector<unsigned> loadOrder = getOrderForMemory(loadType);
+  SmallVector<unsigned> viewOrder{1 - loadOrder[0], 1 - loadOrder[1]};
+  auto viewEncoding = getSwizzledSharedForDotOperand(
+      dot, trans.getType().getShape(), viewOrder,
+      getCTALayout(loadType.getEncoding()),
+      loadType.getElementTypeBitWidth());
+  auto viewType = MemDescType::get(
+      trans.getType().getShape(), loadType.getElementType(), viewEncoding,
+      SharedMemorySpaceAttr::get(load->getContext()));
+  FailureOr<MemDescType> bufferType =
+      MemDescTransOp::inferResultType(viewType, {1, 0}, std::nullopt);
+  if (failed(bufferType))
+    return std::nullopt;
+  MemDescType buffer = tmaBuffer ? *tmaBuffer : *bufferType;
+  return SharedOperandPath{buffer, [cvt, trans, buffer](Operation *load) mutable {
+                             OpBuilder b(trans);
+                             auto alloc = LocalAllocOp::create(
+                                 b, cvt.getLoc(), buffer,
+                                 load->getResult(0));
+                             Value view = MemDescTransOp::create(
+                                 b, trans.getLoc(), alloc,
+                                 ArrayRef<int32_t>{1, 0});
+                             auto local = LocalLoadOp::create(
+                                 b, trans.getLoc(), trans.getType(), view);
+                             trans.replaceAllUsesWith(local.getResult());
+                             trans.erase();
+                             cvt.erase();
+                             return alloc;
+                           }};
+}
+
+/// The buffer a load lands in: the local_alloc it feeds, or the one a
+/// conversion to an mma operand layout is rewritten into. Null when the
+/// load does not reach shared memory that way.
+struct Destination {
+  LocalAllocOp alloc;
+  std::optional<SharedOperandPath> path;
+  MemDescType type() { return alloc ? alloc.getType() : path->bufferType; }
+};
+
+std::optional<Destination>
+getDestination(Operation *load, std::optional<MemDescType> tmaBuffer) {
+  if (!load->hasOneUse())
+    return std::nullopt;
+  Operation *user = *load->user_begin();
+  if (user->getBlock() != load->getBlock())
+    return std::nullopt;
+  if (auto alloc = dyn_cast<LocalAllocOp>(user))
+    return Destination{alloc, std::nullopt};
+  if (auto path = getSharedOperandPath(load, tmaBuffer))
+    return Destination{LocalAllocOp(), path};
+  return std::nullopt;
+}
+
+/// A `tt.load` cp.async can move: zero `other`, vectors of 4 bytes or more.
+std::optional<AsyncLoad> selectPointerLoad(LoadOp load,
+                                           ModuleAxisInfoAnalysis &axisInfo) {
+  if (!isa<RankedTensorType>(load.getType()) || load.getIsVolatile())
+    return std::nullopt;
+  if (load.getOther() && !isZeroConstant(load.getOther()))
+    return std::nullopt;
+  std::optional<Destination> dest = getDestination(load, std::nullopt);
+  if (!dest)
+    return std::nullopt;
+  unsigned vec = copyVectorSize(load, dest->type(), axisInfo);
+  if (!vec)
+    return std::nullopt;
+  LocalAllocOp alloc = dest->alloc ? dest->alloc : dest->path->materialize(load);
+  return AsyncLoad{load, alloc, vec};
+}
+
+/// A `tt.descriptor_load` whose block lands in shared memory in the
+/// descriptor's own layout (what TMA writes).
+std::optional<AsyncLoad> selectTMALoad(DescriptorLoadOp load) {
+  TensorDescType desc = load.getDesc().getType();
+  if (!isa_and_nonnull<NVMMASharedEncodingAttr>(
+          desc.getBlockType().getEncoding()))
+    return std::nullopt;
+  MemDescType tmaType =
+      nvidia_gpu::getTMABufferType(load.getType(), desc, /*mutable=*/false);
+  std::optional<Destination> dest = getDestination(load, tmaType);
+  if (!dest)
+    return std::nullopt;
+  if (dest->alloc &&
+      dest->alloc.getType().getEncoding() != tmaType.getEncoding())
+    return std::nullopt;
+  LocalAllocOp alloc = dest->alloc ? dest->alloc : dest->path->materialize(load);
+  return AsyncLoad{load, alloc, 0};
+}
+
+} // namespace
+
+bool mlir::triton::gpu::hasDot(scf::ForOp loop) {
+  return loop
+      ->walk([](Operation *op) {
+        return isa<DotOp, DotScaledOp, nvidia_gpu::WarpGroupDotOp>(op)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+FailureOr<SmallVector<AsyncLoad>>
+mlir::triton::gpu::selectLoads(scf::ForOp loop,
+                               ModuleAxisInfoAnalysis &axisInfo,
+                               std::string &why) {
+  SmallVector<AsyncLoad> loads;
+  // Selecting may rewrite the ops after a load (a conversion to an mma
+  // operand becomes local_alloc + local_load): collect the loads first.
+  SmallVector<Operation *> candidates;
+  for (Operation &op : *loop.getBody())
+    if (isa<LoadOp, DescriptorLoadOp>(op))
+      candidates.push_back(&op);
+  for (Operation *op : candidates) {
+    std::optional<AsyncLoad> selected;
+    if (auto load = dyn_cast<LoadOp>(op))
+      selected = selectPointerLoad(load, axisInfo);
+    else if (auto load = dyn_cast<DescriptorLoadOp>(op))
+      selected = selectTMALoad(load);
+    if (selected)
+      loads.push_back(*selected);
+  }
+  if (loads.empty()) {
+    bool tma = !loop.getBody()->getOps<DescriptorLoadOp>().empty();
+    why = tma ? "no tensor-descriptor load lands in shared memory in the "
+                "descriptor's layout, and no pointer load feeds a dot"
+              : "no load feeds a dot through shared memory in vectors of 4 "
+                "bytes or more";
+    return failure();
+  }
+  auto stage0 = stageZeroOps(loop, loads);
+  if (failed(stage0)) {
+    why = "the loads' addresses depend on an op with side effects or "
+          "regions";
+    return failure();
+  }
+  // The loads become stage-0 copies.
+  for (const AsyncLoad &l : loads)
+    stage0->insert(l.load);
+  // A value carried by the loop and updated at stage 0 is S-1 iterations
+  // ahead at stage S-1: later stages and the code after the loop must not
+  // read it.
+  for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+    Operation *def = loop.getYieldedValues()[i].getDefiningOp();
+    if (!def || !stage0->contains(def))
+      continue;
+    bool readLate = !loop->getResult(i).use_empty() ||
+                    llvm::any_of(arg.getUsers(), [&](Operation *user) {
+                      Operation *op = loop.getBody()->findAncestorOpInBlock(
+                          *user);
+                      return op && !stage0->contains(op) &&
+                             !isa<scf::YieldOp>(op);
+                    });
+    if (readLate) {
+      why = "a value the loads' addresses carry across iterations is also "
+            "used by the dots' stage or after the loop";
+      return failure();
+    }
+  }
+  return loads;
+}
+

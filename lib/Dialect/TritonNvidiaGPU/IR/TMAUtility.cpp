@@ -1,0 +1,140 @@
+//===- TMAUtility.cpp - tensor-map facts shared by passes and lowering ----===//
+#include "Dialect/TritonNvidiaGPU/IR/TMAUtility.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+int mlir::triton::nvidia_gpu::getTMASwizzleMode(
+    NVMMASharedEncodingAttr layout) {
+  switch (layout.getSwizzlingByteWidth()) {
+  case 128:
+    return 3;
+  case 64:
+    return 2;
+  case 32:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+std::optional<int>
+mlir::triton::nvidia_gpu::getTMAElementType(Type elementType,
+                                            bool fp4Padded) {
+  // Triton 3.6's numbering, which its launcher decodes (read off its
+  // metadata on an H100): the CUtensorMapDataType for 8- to 64-bit
+  // integers (UINT8 0, UINT16 1, UINT32 2, INT32 3, UINT64 4, INT64 5),
+  // FLOAT16 6 and FLOAT32
+  // 7, but 9 for FLOAT64 and 10 for BFLOAT16 (one above CUDA's 8 and 9),
+  // and 14 for fp4 padded to bytes.
+  if (fp4Padded)
+    return 14;
+  if (elementType.isF16())
+    return 6;
+  if (elementType.isBF16())
+    return 10;
+  if (elementType.isF32())
+    return 7;
+  if (elementType.isF64())
+    return 9;
+  if (!elementType.isIntOrFloat())
+    return std::nullopt;
+  // Unsigned blocks (`ui32`) are UINT32 and UINT64; 8 and 16 bits have
+  // only unsigned types.
+  bool isUnsigned = elementType.isUnsignedInteger();
+  switch (elementType.getIntOrFloatBitWidth()) {
+  case 8:
+    return 0;
+  case 16:
+    return 1;
+  case 32:
+    return isUnsigned ? 2 : 3;
+  case 64:
+    return isUnsigned ? 4 : 5;
+  default:
+    return std::nullopt;
+  }
+}
+
+SmallVector<int64_t> mlir::triton::nvidia_gpu::getTMABoxShape(
+    ArrayRef<int64_t> shape, NVMMASharedEncodingAttr layout,
+    unsigned elementBitWidth) {
+  SmallVector<int64_t> box(shape);
+  if (box.empty())
+    return box;
+  unsigned contig = layout.getTransposed() ? 0 : box.size() - 1;
+  bool fp4Padded = layout.getFp4Padded();
+  if (fp4Padded)
+    box[contig] *= 2;
+  for (int64_t &size : box)
+    size = std::min<int64_t>(size, 256);
+  if (unsigned swizzle = layout.getSwizzlingByteWidth())
+    box[contig] = std::min<int64_t>(box[contig], 8 * swizzle / elementBitWidth);
+  if (fp4Padded)
+    box[contig] /= 2;
+  return box;
+}
+
+SmallVector<int64_t>
+mlir::triton::nvidia_gpu::getTMABoxShape(TensorDescType desc) {
+  RankedTensorType block = desc.getBlockType();
+  auto layout = cast<NVMMASharedEncodingAttr>(block.getEncoding());
+  SmallVector<int64_t> shape =
+      getShapePerCTA(layout.getCTALayout().getCTASplitNum(), block.getShape());
+  return getTMABoxShape(shape, layout, layout.getElementBitWidth());
+}
+
+/// `layout` for `rank` dimensions: bases of dropped leading dimensions
+/// (which are 1 in the block) go, new leading dimensions get none.
+static CTAEncodingAttr fitCTALayout(CTAEncodingAttr layout, unsigned rank) {
+  MLIRContext *ctx = layout.getContext();
+  if (layout.getRank() == rank)
+    return layout;
+  if (layout.isDefault())
+    return CTAEncodingAttr::getDefault(ctx, rank);
+  SmallVector<SmallVector<int32_t>> bases;
+  for (SmallVector<int32_t> basis : layout.getBases()) {
+    SmallVector<int32_t> fitted(rank, 0);
+    unsigned old = basis.size();
+    for (unsigned i = 0; i < std::min(old, rank); ++i)
+      fitted[rank - 1 - i] = basis[old - 1 - i];
+    bases.push_back(fitted);
+  }
+  return CTAEncodingAttr::getFromBases(ctx, rank, bases);
+}
+
+Attribute mlir::triton::nvidia_gpu::getEncodingFromDescriptor(
+    RankedTensorType type, TensorDescType desc) {
+  Attribute encoding = desc.getBlockType().getEncoding();
+  auto layout = dyn_cast_or_null<NVMMASharedEncodingAttr>(encoding);
+  if (!layout || type.getRank() == desc.getBlockType().getRank())
+    return encoding;
+  return NVMMASharedEncodingAttr::get(
+      layout.getContext(), layout.getSwizzlingByteWidth(),
+      layout.getTransposed(), layout.getElementBitWidth(),
+      layout.getFp4Padded(),
+      fitCTALayout(layout.getCTALayout(), type.getRank()));
+}
+
+MemDescType mlir::triton::nvidia_gpu::getTMABufferType(RankedTensorType type,
+                                                       TensorDescType desc,
+                                                       bool mutableMemory) {
+  MLIRContext *ctx = type.getContext();
+  return MemDescType::get(type.getShape(), type.getElementType(),
+                          getEncodingFromDescriptor(type, desc),
+                          SharedMemorySpaceAttr::get(ctx), mutableMemory);
+}
+
+MemDescType mlir::triton::nvidia_gpu::getBarrierBufferType(MLIRContext *ctx,
+                                                           int64_t count) {
+  SmallVector<int64_t> shape;
+  if (count)
+    shape.push_back(count);
+  shape.push_back(1);
+  auto layout = SwizzledSharedEncodingAttr::get(
+      ctx, 1, 1, 1, ArrayRef<unsigned>{0}, CTAEncodingAttr::getDefault(ctx, 1));
+  return MemDescType::get(shape, IntegerType::get(ctx, 64), layout,
+                          SharedMemorySpaceAttr::get(ctx),
+                          /*mutableMemory=*/true);
+}

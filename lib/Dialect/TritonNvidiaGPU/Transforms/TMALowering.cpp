@@ -1,0 +1,195 @@
+//===- TMALowering.cpp - descriptor ops to TMA copies ---------------------===//
+//
+// triton-nvidia-tma-lowering: the descriptor ops the pipeliner left become
+// synchronous TMA transfers through a shared buffer in the descriptor's
+// layout, as Triton 3.6 emits them.
+//
+// A load waits on a fresh mbarrier for the bytes of its block, then reads
+// the buffer into registers:
+//
+//   %buf = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #nvmma, #smem, mutable>
+//   %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+//   ttng.init_barrier %bar, 1
+//   ttng.barrier_expect %bar, 16384, %true
+//   ttng.async_tma_copy_global_to_local %desc[%x, %y] %buf, %bar, %true
+//   ttng.wait_barrier %bar, %c0_i32
+//   ttng.inval_barrier %bar
+//   %v = ttg.local_load %buf
+//
+// A `ttg.local_alloc %v` in the buffer's layout (a wgmma operand) reads
+// %buf in place instead, as in Triton.
+//
+// A store (and a reduction) writes its source to shared memory, fences it
+// for the async proxy, and waits until the TMA unit has read it:
+//
+//   %buf = ttg.local_alloc %src
+//   ttng.fence_async_shared {bCluster = false}
+//   ttng.async_tma_copy_local_to_global %desc[%x, %y] %buf
+//   ttng.async_tma_store_wait {pendings = 0 : i32}
+//
+// Gathers and scatters (tile::gather4 / scatter4) exist from sm_100 on and
+// are refused here by name on Hopper.
+//
+//===----------------------------------------------------------------------===//
+#include "Dialect/TritonNvidiaGPU/IR/TMAUtility.h"
+#include "Dialect/TritonNvidiaGPU/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::triton::nvidia_gpu {
+#define GEN_PASS_DEF_TRITONNVIDIAGPUTMALOWERING
+#include "Dialect/TritonNvidiaGPU/Transforms/Passes.h.inc"
+} // namespace mlir::triton::nvidia_gpu
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+namespace ttng = mlir::triton::nvidia_gpu;
+
+namespace {
+
+/// The descriptor must carry the nvmma layout
+/// triton-nvidia-optimize-descriptor-encoding gives it.
+LogicalResult checkDescriptor(Operation *op, TensorDescType desc) {
+  if (!isa_and_nonnull<NVMMASharedEncodingAttr>(
+          desc.getBlockType().getEncoding()))
+    return op->emitError("TMA lowering: the descriptor block ")
+           << desc.getBlockType()
+           << " has no #ttg.nvmma_shared layout; run "
+              "triton-nvidia-optimize-descriptor-encoding first";
+  return success();
+}
+
+int64_t blockBytes(RankedTensorType type) {
+  int64_t elements = 1;
+  for (int64_t d : type.getShape())
+    elements *= d;
+  return elements * type.getElementTypeBitWidth() / 8;
+}
+
+/// `value` (a mutable buffer) replaced an immutable one: views of it, and
+/// the memdescs warp_group_dot_wait passes through, become mutable too.
+void makeUsersMutable(Value value) {
+  for (OpOperand &use : value.getUses()) {
+    Operation *user = use.getOwner();
+    SmallVector<Value> results;
+    if (user->hasTrait<OpTrait::MemDescViewTrait>())
+      llvm::append_range(results, user->getResults());
+    else if (isa<ttng::WarpGroupDotWaitOp>(user))
+      results.push_back(user->getResult(use.getOperandNumber()));
+    for (Value result : results) {
+      auto type = dyn_cast<MemDescType>(result.getType());
+      if (!type || type.getMutableMemory())
+        continue;
+      result.setType(MemDescType::get(type.getShape(), type.getElementType(),
+                                      type.getEncoding(),
+                                      type.getMemorySpace(),
+                                      /*mutableMemory=*/true,
+                                      type.getAllocShape()));
+      makeUsersMutable(result);
+    }
+  }
+}
+
+LogicalResult lowerLoad(DescriptorLoadOp load) {
+  TensorDescType desc = load.getDesc().getType();
+  if (failed(checkDescriptor(load, desc)))
+    return failure();
+  IRRewriter b(load);
+  Location loc = load.getLoc();
+  MLIRContext *ctx = load.getContext();
+  RankedTensorType type = load.getType();
+  Value buffer = LocalAllocOp::create(
+      b, loc, ttng::getTMABufferType(type, desc, /*mutableMemory=*/true));
+  Value barrier =
+      LocalAllocOp::create(b, loc, ttng::getBarrierBufferType(ctx));
+  ttng::InitBarrierOp::create(b, loc, barrier, 1);
+  Value yes = arith::ConstantIntOp::create(b, loc, 1, 1);
+  ttng::BarrierExpectOp::create(b, loc, barrier, blockBytes(type), yes);
+  ttng::AsyncTMACopyGlobalToLocalOp::create(
+      b, loc, load.getDesc(), load.getIndices(), barrier, buffer, yes,
+      load.getCache(), load.getEvict(), /*isVolatile=*/false);
+  Value phase = arith::ConstantIntOp::create(b, loc, 0, 32);
+  ttng::WaitBarrierOp::create(b, loc, barrier, phase);
+  ttng::InvalBarrierOp::create(b, loc, barrier);
+  // A local_alloc of the loaded block in the buffer's own layout is the
+  // buffer itself (which nothing writes again): read it in place.
+  auto bufferType = cast<MemDescType>(buffer.getType());
+  for (Operation *user : llvm::make_early_inc_range(load->getUsers())) {
+    auto alloc = dyn_cast<LocalAllocOp>(user);
+    if (!alloc || alloc.getType().getShape() != bufferType.getShape() ||
+        alloc.getType().getEncoding() != bufferType.getEncoding() ||
+        alloc.getType().getElementType() != bufferType.getElementType())
+      continue;
+    alloc.getResult().replaceAllUsesWith(buffer);
+    makeUsersMutable(buffer);
+    alloc->erase();
+  }
+  if (load->use_empty())
+    load->erase();
+  else
+    b.replaceOpWithNewOp<LocalLoadOp>(load, type, buffer);
+  return success();
+}
+
+/// Stores and reductions: `emit` issues the TMA op reading `buffer`.
+template <typename OpT, typename EmitFn>
+LogicalResult lowerStoreLike(OpT op, EmitFn emit) {
+  TensorDescType desc = op.getDesc().getType();
+  if (failed(checkDescriptor(op, desc)))
+    return failure();
+  IRRewriter b(op);
+  Location loc = op.getLoc();
+  RankedTensorType type = op.getSrc().getType();
+  Value buffer = LocalAllocOp::create(
+      b, loc, ttng::getTMABufferType(type, desc, /*mutableMemory=*/false),
+      op.getSrc());
+  ttng::FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
+  emit(b, loc, buffer);
+  ttng::TMAStoreWaitOp::create(b, loc, 0);
+  b.eraseOp(op);
+  return success();
+}
+
+struct TMALowering
+    : public ttng::impl::TritonNvidiaGPUTMALoweringBase<TMALowering> {
+  void runOnOperation() override {
+    SmallVector<Operation *> ops;
+    getOperation().walk([&](Operation *op) {
+      if (isa<DescriptorLoadOp, DescriptorStoreOp, DescriptorReduceOp,
+              DescriptorGatherOp, DescriptorScatterOp>(op))
+        ops.push_back(op);
+    });
+    bool ok = true;
+    for (Operation *op : ops) {
+      LogicalResult result = success();
+      if (auto load = dyn_cast<DescriptorLoadOp>(op)) {
+        result = lowerLoad(load);
+      } else if (auto store = dyn_cast<DescriptorStoreOp>(op)) {
+        result = lowerStoreLike(store, [&](OpBuilder &b, Location loc,
+                                           Value buffer) {
+          ttng::AsyncTMACopyLocalToGlobalOp::create(
+              b, loc, store.getDesc(), store.getIndices(), buffer);
+        });
+      } else if (auto reduce = dyn_cast<DescriptorReduceOp>(op)) {
+        result = lowerStoreLike(reduce, [&](OpBuilder &b, Location loc,
+                                            Value buffer) {
+          ttng::AsyncTMAReduceOp::create(b, loc, reduce.getKind(),
+                                         reduce.getDesc(),
+                                         reduce.getIndices(), buffer);
+        });
+      } else {
+        result = op->emitError("TMA lowering: ")
+                 << op->getName()
+                 << " needs TMA gather4/scatter4 (sm_100 and later), which "
+                    "Hopper does not have";
+      }
+      ok &= succeeded(result);
+    }
+    if (!ok)
+      signalPassFailure();
+  }
+};
+
+} // namespace
