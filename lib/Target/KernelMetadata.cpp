@@ -92,6 +92,11 @@ static FailureOr<TensorDescMeta> getTensorDescMeta(BlockArgument argument,
            << "tensor-descriptor argument #" << argument.getArgNumber()
            << " has no #ttg.nvmma_shared layout (" << desc
            << "); the ttgir pipeline gives it one";
+  if (layout.getElementBitWidth() != block.getElementTypeBitWidth())
+    return mlir::emitError(argument.getLoc())
+           << "tensor-descriptor argument #" << argument.getArgNumber()
+           << ": its layout is for " << layout.getElementBitWidth()
+           << "-bit elements, its block holds " << block.getElementType();
   std::optional<int> elemType = nvidia_gpu::getTMAElementType(
       block.getElementType(), layout.getFp4Padded());
   if (!elemType)

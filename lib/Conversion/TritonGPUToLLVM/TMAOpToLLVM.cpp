@@ -58,8 +58,19 @@ FailureOr<BoxPlan> planBoxes(Operation *op, TensorDescType desc,
   if (!layout.getCTALayout().isDefault())
     return op->emitOpError("is not lowered in a cluster of CTAs (num-ctas > "
                            "1)");
+  if (layout.getElementBitWidth() !=
+      desc.getBlockType().getElementTypeBitWidth())
+    return op->emitOpError("the descriptor's layout is for ")
+           << layout.getElementBitWidth() << "-bit elements, its block has "
+           << desc.getBlockType().getElementType();
   ArrayRef<int64_t> block = desc.getBlockType().getShape();
   SmallVector<int64_t> box = ttng::getTMABoxShape(desc);
+  for (auto [size, boxSize] : llvm::zip(block, box))
+    if (boxSize <= 0 || size % boxSize != 0)
+      return op->emitOpError("block ")
+             << desc.getBlockType()
+             << " is not a whole number of TMA boxes (each dimension at most "
+                "256, the contiguous one the swizzle width)";
   unsigned rank = block.size();
   unsigned dropped = rank - buffer.getRank();
   MLIRContext *ctx = op->getContext();

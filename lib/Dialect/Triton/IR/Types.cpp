@@ -77,6 +77,10 @@ TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "tensor descriptor block rank must be in [1, 5], "
                           "got "
                        << blockType.getRank();
+  if (llvm::any_of(blockType.getShape(), [](int64_t d) { return d <= 0; }))
+    return emitError() << "tensor descriptor block dimensions must be "
+                          "positive, got "
+                       << blockType;
   return success();
 }
 

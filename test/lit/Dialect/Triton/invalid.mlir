@@ -189,6 +189,29 @@ tt.func @tensordesc_rank_6(%d: !tt.tensordesc<tensor<1x1x2x2x2x2xf32>>) {
   tt.return
 }
 
+// -----
+
+// expected-error @+1 {{tensor descriptor block dimensions must be positive, got 'tensor<0x16xf32>'}}
+tt.func @tensordesc_empty(%d: !tt.tensordesc<tensor<0x16xf32>>) {
+  tt.return
+}
+
+// -----
+
+// A block of si32 moves i32 tensors: integer blocks may carry a sign.
+tt.func @tensordesc_signed_block(%d: !tt.tensordesc<tensor<8x16xsi32>>, %i: i32) -> tensor<8x16xi32> {
+  %v = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<8x16xsi32>> -> tensor<8x16xi32>
+  tt.return %v : tensor<8x16xi32>
+}
+
+// -----
+
+tt.func @tensordesc_width_mismatch(%d: !tt.tensordesc<tensor<8x16xsi32>>, %i: i32) -> tensor<8x16xi16> {
+  // expected-error @+1 {{tensor element type 'i16' must match the descriptor block's 'si32'}}
+  %v = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<8x16xsi32>> -> tensor<8x16xi16>
+  tt.return %v : tensor<8x16xi16>
+}
+
 //===----------------------------------------------------------------------===//
 // Casts and float helpers (ComputeOps.cpp)
 //===----------------------------------------------------------------------===//
