@@ -109,6 +109,11 @@ triton::runtime::parseKernelInfo(const std::string &metadataJson) {
         !(status = readBool(entry, "unused", param.unused)))
       return status.addContext("params[" +
                                std::to_string(info.params.size()) + "]");
+    if (param.type.rfind("tensordesc", 0) == 0)
+      return missing("params[" + std::to_string(info.params.size()) + "].type",
+                     ("is a tensor descriptor ('" + param.type +
+                      "'): the runtime does not encode CUtensorMaps yet")
+                         .c_str());
     if (getParamTypeSize(param.type) == 0)
       return missing("params[" + std::to_string(info.params.size()) + "].type",
                      ("has an unknown spelling '" + param.type + "'").c_str());

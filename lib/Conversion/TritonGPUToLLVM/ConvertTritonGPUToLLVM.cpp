@@ -57,6 +57,28 @@ LogicalResult checkDotLowerable(triton::DotOp dot) {
 LogicalResult checkLowerable(ModuleOp module, int computeCapability) {
   bool ok = true;
   module.walk([&](Operation *op) {
+    // Code runs inside functions; anything else at module level (a stray
+    // op) would be converted into module-level LLVM ops nothing can emit.
+    if (op->getParentOp() == module.getOperation() &&
+        !isa<SymbolOpInterface>(op)) {
+      op->emitOpError("lies outside any function; only functions are "
+                      "lowered at module level");
+      ok = false;
+      return;
+    }
+    // mbarrier transactions (expect_tx), TMA and elect.sync are Hopper's.
+    if (isa<nvidia_gpu::InitBarrierOp, nvidia_gpu::InvalBarrierOp,
+            nvidia_gpu::BarrierExpectOp, nvidia_gpu::ArriveBarrierOp,
+            nvidia_gpu::WaitBarrierOp, nvidia_gpu::AsyncTMACopyGlobalToLocalOp,
+            nvidia_gpu::AsyncTMACopyLocalToGlobalOp,
+            nvidia_gpu::AsyncTMAReduceOp, nvidia_gpu::TMAStoreWaitOp>(op) &&
+        computeCapability < 90) {
+      op->emitOpError("lowers to TMA and mbarrier transactions, which need "
+                      "sm_90 or newer (the target is sm_")
+          << computeCapability << ")";
+      ok = false;
+      return;
+    }
     if (auto copy = dyn_cast<ttg::AsyncCopyGlobalToLocalOp>(op)) {
       // cp.async zero-fills what a mask leaves out.
       Value other = copy.getOther();
