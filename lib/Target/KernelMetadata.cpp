@@ -163,7 +163,7 @@ FailureOr<KernelSignature> mlir::triton::getKernelSignature(ModuleOp module) {
              << "kernel argument #" << index << " ('" << param.name
              << "') has type " << argument.getType()
              << ", which has no launcher signature (supported: pointers to "
-                "and scalars of int and float types)";
+                "and scalars of int and float types, tensor descriptors)";
     param.type = *typeName;
     if (auto divisibility =
             kernel.getArgAttrOfType<IntegerAttr>(index, "tt.divisibility"))

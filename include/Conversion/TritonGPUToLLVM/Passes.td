@@ -38,6 +38,31 @@ def AllocateSharedMemoryNv
   ];
 }
 
+def TritonGPUGlobalScratchAllocation
+    : Pass<"tritongpu-global-scratch-memory-allocation", "mlir::ModuleOp"> {
+  let summary = "Fix the global scratch offset of every ttg.global_scratch_alloc";
+  let description = [{
+    Every program (CTA) of a launch gets its own slice of the global scratch
+    buffer the launcher passes as the kernel's first hidden argument (Triton
+    3.6's ABI; device-side tensor maps live there). This pass lays the
+    kernel's `ttg.global_scratch_alloc` ops out in one slice, in program
+    order, each at a multiple of its alignment, and writes
+    `ttg.global_scratch_memory_offset` on each and the slice's size and
+    alignment on the module (`ttg.global_scratch_memory_size`,
+    `ttg.global_scratch_memory_alignment`), which the metadata reports.
+    Device functions (`noinline`) may not allocate global scratch.
+
+    ```mlir
+    %m = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32} : !tt.ptr<i8>
+    // becomes
+    %m = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32,
+                                   ttg.global_scratch_memory_offset = 0 : i32} : !tt.ptr<i8>
+    module attributes {ttg.global_scratch_memory_alignment = 128 : i32,
+                       ttg.global_scratch_memory_size = 128 : i32, ...}
+    ```
+  }];
+}
+
 def ConvertTritonGPUToLLVM
     : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"> {
   let summary = "Lower TTGIR to the LLVM and NVVM dialects";

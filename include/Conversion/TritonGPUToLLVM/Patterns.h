@@ -87,6 +87,9 @@ void populateConvertLayoutOpToLLVMPatterns(TypeConverterT &converter,
 /// mbarrier init/inval/expect/arrive/wait (MBarrierOpToLLVM.cpp).
 void populateMBarrierOpToLLVMPatterns(TypeConverterT &converter,
                                       RewritePatternSet &patterns);
+/// Global scratch and device-side tensor maps (TensormapOpToLLVM.cpp).
+void populateTensormapOpToLLVMPatterns(TypeConverterT &converter,
+                                       RewritePatternSet &patterns);
 /// TMA copies, reductions and the store wait (TMAOpToLLVM.cpp).
 void populateTMAOpToLLVMPatterns(TypeConverterT &converter,
                                  RewritePatternSet &patterns);

@@ -71,7 +71,9 @@ LogicalResult checkLowerable(ModuleOp module, int computeCapability) {
             nvidia_gpu::BarrierExpectOp, nvidia_gpu::ArriveBarrierOp,
             nvidia_gpu::WaitBarrierOp, nvidia_gpu::AsyncTMACopyGlobalToLocalOp,
             nvidia_gpu::AsyncTMACopyLocalToGlobalOp,
-            nvidia_gpu::AsyncTMAReduceOp, nvidia_gpu::TMAStoreWaitOp>(op) &&
+            nvidia_gpu::AsyncTMAReduceOp, nvidia_gpu::TMAStoreWaitOp,
+            nvidia_gpu::TensormapCreateOp,
+            nvidia_gpu::TensormapFenceproxyAcquireOp>(op) &&
         computeCapability < 90) {
       op->emitOpError("lowers to TMA and mbarrier transactions, which need "
                       "sm_90 or newer (the target is sm_")
@@ -115,7 +117,8 @@ LogicalResult checkLowerable(ModuleOp module, int computeCapability) {
     }
     if (isa<triton::DotScaledOp, triton::DescriptorLoadOp,
             triton::DescriptorStoreOp, triton::DescriptorReduceOp,
-            triton::DescriptorGatherOp, triton::DescriptorScatterOp>(op) ||
+            triton::DescriptorGatherOp, triton::DescriptorScatterOp,
+            triton::MakeTensorDescOp>(op) ||
         (ns == "ttng" &&
          !isa<nvidia_gpu::WarpGroupDotOp, nvidia_gpu::WarpGroupDotWaitOp,
               nvidia_gpu::FenceAsyncSharedOp, nvidia_gpu::InitBarrierOp,
@@ -123,7 +126,10 @@ LogicalResult checkLowerable(ModuleOp module, int computeCapability) {
               nvidia_gpu::ArriveBarrierOp, nvidia_gpu::WaitBarrierOp,
               nvidia_gpu::AsyncTMACopyGlobalToLocalOp,
               nvidia_gpu::AsyncTMACopyLocalToGlobalOp,
-              nvidia_gpu::AsyncTMAReduceOp, nvidia_gpu::TMAStoreWaitOp>(op))) {
+              nvidia_gpu::AsyncTMAReduceOp, nvidia_gpu::TMAStoreWaitOp,
+              nvidia_gpu::TensormapCreateOp,
+              nvidia_gpu::TensormapFenceproxyAcquireOp,
+              nvidia_gpu::ReinterpretTensorDescOp>(op))) {
       op->emitOpError("is not lowered to LLVM yet (tt.dot_scaled, TMA "
                       "gathers and scatters, device-side tensor maps and "
                       "Hopper-specific ops other than wgmma, mbarriers and "
@@ -221,6 +227,7 @@ struct ConvertTritonGPUToLLVM
     populateBarrierOpToLLVMPatterns(converter, patterns);
     populateMBarrierOpToLLVMPatterns(converter, patterns);
     populateTMAOpToLLVMPatterns(converter, patterns);
+    populateTensormapOpToLLVMPatterns(converter, patterns);
     populateWGMMAOpToLLVMPatterns(converter, patterns);
     populateMemDescViewOpToLLVMPatterns(converter, patterns);
     populateFMADotOpToLLVMPatterns(converter, patterns);

@@ -43,7 +43,8 @@ TEST_F(KernelMetadataTest, SpellsTypesAsTriton) {
         Case{"f8E5M2", "fp8e5"}, Case{"!tt.ptr<f32>", "*fp32"},
         Case{"!tt.ptr<f16>", "*fp16"}, Case{"!tt.ptr<bf16>", "*bf16"},
         Case{"!tt.ptr<i8>", "*i8"}, Case{"!tt.ptr<i64>", "*i64"},
-        Case{"!tt.ptr<!tt.ptr<f32>>", "**fp32"}}) {
+        Case{"!tt.ptr<!tt.ptr<f32>>", "**fp32"},
+        Case{"!tt.tensordesc<tensor<64x32xf16>>", "tensordesc<fp16[64, 32]>"}}) {
     Type parsed = type(c.mlir);
     ASSERT_TRUE(parsed) << c.mlir;
     std::optional<std::string> name = getSignatureTypeName(parsed);
@@ -51,8 +52,7 @@ TEST_F(KernelMetadataTest, SpellsTypesAsTriton) {
     EXPECT_EQ(*name, c.triton) << c.mlir;
   }
   for (const char *unsupported :
-       {"i7", "tensor<4xf32>", "!tt.ptr<tensor<4xf32>>", "index",
-        "!tt.tensordesc<tensor<64x64xf16>>"}) {
+       {"i7", "tensor<4xf32>", "!tt.ptr<tensor<4xf32>>", "index"}) {
     Type parsed = type(unsupported);
     ASSERT_TRUE(parsed) << unsupported;
     EXPECT_FALSE(getSignatureTypeName(parsed).has_value()) << unsupported;
@@ -139,7 +139,7 @@ TEST_F(KernelMetadataTest, MetadataFromSignatureAndModuleAttributes) {
       R"({"divisibility":0,"name":"scale","type":"fp32","unused":true}],)"
       R"("profile_scratch_align":1,"profile_scratch_size":0,)"
       R"("ptx_version":90,"shared":4096,"target":"cuda:90",)"
-      R"("threads_per_warp":32})");
+      R"("tensordesc_meta":[],"threads_per_warp":32})");
 }
 
 TEST_F(KernelMetadataTest, MaxNRegFromModuleElseOptions) {
@@ -189,16 +189,32 @@ TEST_F(KernelMetadataTest, ExactlyOneKernel) {
 TEST_F(KernelMetadataTest, UnsupportedArgumentType) {
   ErrorCollector errors(context);
   OwningOpRef<ModuleOp> module =
-      parse("tt.func public @k(%d: !tt.tensordesc<tensor<64x64xf16>> "
+      parse("tt.func public @k(%d: !tt.ptr<tensor<64x64xf16>> "
             "loc(\"a_desc\"(\"k.py\":1:0))) {\n tt.return\n}\n");
   ASSERT_TRUE(module);
   EXPECT_TRUE(failed(getKernelSignature(*module)));
   ASSERT_EQ(errors.messages.size(), 1u);
   EXPECT_EQ(errors.messages[0],
             "kernel argument #0 ('a_desc') has type "
-            "'!tt.tensordesc<tensor<64x64xf16>>', which has no launcher "
-            "signature (supported: pointers to and scalars of int and float "
-            "types)");
+            "'!tt.ptr<tensor<64x64xf16>>', which has no launcher signature "
+            "(supported: pointers to and scalars of int and float types, "
+            "tensor descriptors)");
+}
+
+TEST_F(KernelMetadataTest, TensorDescriptorWithoutLayout) {
+  // The CUtensorMap's swizzle comes from the descriptor's shared layout,
+  // which the ttgir pipeline gives it; TTIR has none.
+  ErrorCollector errors(context);
+  OwningOpRef<ModuleOp> module =
+      parse("tt.func public @k(%d: !tt.tensordesc<tensor<64x64xf16>>) {\n"
+            " tt.return\n}\n");
+  ASSERT_TRUE(module);
+  EXPECT_TRUE(failed(getKernelSignature(*module)));
+  ASSERT_EQ(errors.messages.size(), 1u);
+  EXPECT_EQ(errors.messages[0],
+            "tensor-descriptor argument #0 has no #ttg.nvmma_shared layout "
+            "('!tt.tensordesc<tensor<64x64xf16>>'); the ttgir pipeline gives "
+            "it one");
 }
 
 } // namespace

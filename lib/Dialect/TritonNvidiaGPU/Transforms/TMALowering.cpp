@@ -27,6 +27,15 @@
 //   ttng.async_tma_copy_local_to_global %desc[%x, %y] %buf
 //   ttng.async_tma_store_wait {pendings = 0 : i32}
 //
+// A descriptor made on the device (tt.make_tensor_descriptor) becomes its
+// CUtensorMap in 128 bytes of global scratch memory, as in Triton:
+//
+//   %map = ttg.global_scratch_alloc {alignment = 128, nbytes = 128}
+//   ttng.tensormap_create %map, %base, [box...], [dims...], [strides...],
+//       [1...] {elem_type, interleave_layout = 0, swizzle_mode, fill_mode}
+//   ttng.tensormap_fenceproxy_acquire %map
+//   %d = ttng.reinterpret_tensor_descriptor %map
+//
 // Gathers and scatters (tile::gather4 / scatter4) exist from sm_100 on and
 // are refused here by name on Hopper.
 //
@@ -133,6 +142,53 @@ LogicalResult lowerLoad(DescriptorLoadOp load) {
   return success();
 }
 
+/// A descriptor made on the device: its CUtensorMap is written to 128 bytes
+/// of the program's global scratch memory and fenced for the TMA unit.
+LogicalResult lowerMakeDescriptor(MakeTensorDescOp make) {
+  TensorDescType desc = make.getType();
+  if (failed(checkDescriptor(make, desc)))
+    return failure();
+  RankedTensorType block = desc.getBlockType();
+  auto layout = cast<NVMMASharedEncodingAttr>(block.getEncoding());
+  std::optional<int> elemType = ttng::getTMAElementType(
+      block.getElementType(), layout.getFp4Padded());
+  if (!elemType || layout.getFp4Padded())
+    return make.emitError("TMA lowering: cannot make a tensor map of ")
+           << block.getElementType()
+           << (layout.getFp4Padded() ? " padded fp4" : "") << " on the device";
+  IRRewriter b(make);
+  Location loc = make.getLoc();
+  MLIRContext *ctx = make.getContext();
+  auto i8Ptr = PointerType::get(IntegerType::get(ctx, 8), 1);
+  Value map = GlobalScratchAllocOp::create(
+      b, loc, i8Ptr, b.getI32IntegerAttr(ttng::kTensorMapBytes),
+      b.getI32IntegerAttr(ttng::kTensorMapBytes), UnitAttr());
+  auto i32 = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, v, 32).getResult();
+  };
+  // Innermost dimension first, as the tensor map stores them.
+  SmallVector<Value> boxDim, globalDim, globalStride, elementStride;
+  for (int64_t d : llvm::reverse(ttng::getTMABoxShape(desc)))
+    boxDim.push_back(i32(d));
+  for (Value d : llvm::reverse(make.getShape()))
+    globalDim.push_back(d);
+  Value elemBytes = arith::ConstantIntOp::create(
+      b, loc, block.getElementTypeBitWidth() / 8, 64);
+  ValueRange strides = make.getStrides();
+  for (int i = int(strides.size()) - 2; i >= 0; --i)
+    globalStride.push_back(arith::MulIOp::create(b, loc, strides[i], elemBytes));
+  for (size_t i = 0; i < boxDim.size(); ++i)
+    elementStride.push_back(i32(1));
+  bool nanFill = make.getPadding() == PaddingOption::PAD_NAN;
+  ttng::TensormapCreateOp::create(
+      b, loc, map, make.getBase(), boxDim, globalDim, globalStride,
+      elementStride, *elemType, /*interleave_layout=*/0,
+      ttng::getTMASwizzleMode(layout), /*fill_mode=*/nanFill ? 1 : 0);
+  ttng::TensormapFenceproxyAcquireOp::create(b, loc, map);
+  b.replaceOpWithNewOp<ttng::ReinterpretTensorDescOp>(make, desc, map);
+  return success();
+}
+
 /// Stores and reductions: `emit` issues the TMA op reading `buffer`.
 template <typename OpT, typename EmitFn>
 LogicalResult lowerStoreLike(OpT op, EmitFn emit) {
@@ -158,7 +214,7 @@ struct TMALowering
     SmallVector<Operation *> ops;
     getOperation().walk([&](Operation *op) {
       if (isa<DescriptorLoadOp, DescriptorStoreOp, DescriptorReduceOp,
-              DescriptorGatherOp, DescriptorScatterOp>(op))
+              DescriptorGatherOp, DescriptorScatterOp, MakeTensorDescOp>(op))
         ops.push_back(op);
     });
     bool ok = true;
@@ -166,6 +222,8 @@ struct TMALowering
       LogicalResult result = success();
       if (auto load = dyn_cast<DescriptorLoadOp>(op)) {
         result = lowerLoad(load);
+      } else if (auto make = dyn_cast<MakeTensorDescOp>(op)) {
+        result = lowerMakeDescriptor(make);
       } else if (auto store = dyn_cast<DescriptorStoreOp>(op)) {
         result = lowerStoreLike(store, [&](OpBuilder &b, Location loc,
                                            Value buffer) {

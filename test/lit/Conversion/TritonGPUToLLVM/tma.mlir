@@ -101,3 +101,35 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A device-side tensor map: the program's scratch slice (first hidden
+// argument), built in shared memory by warp 0 and released to the tensor
+// map proxy, then acquired and used through a generic pointer.
+// CHECK-LABEL: llvm.func @device_map
+// CHECK: nvvm.read.ptx.sreg.ctaid.x
+// CHECK: llvm.getelementptr %arg{{[0-9]+}}[%{{.*}}] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, i8
+// CHECK: "bar.warp.sync -1;"
+// CHECK: "@$0 tensormap.replace.tile.global_address.shared::cta.b1024.b64 [$1], $2;", "b,r,l"
+// CHECK: "@$0 tensormap.replace.tile.rank.shared::cta.b1024.b32 [$1], $2;"
+// CHECK: "@$0 tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [$1], 0, $2;"
+// CHECK: "@$0 tensormap.replace.tile.global_stride.shared::cta.b1024.b64 [$1], 0, $2;", "b,r,l"
+// CHECK: "@$0 tensormap.replace.tile.elemtype.shared::cta.b1024.b32 [$1], 6;", "b,r"
+// CHECK: "@$0 tensormap.replace.tile.swizzle_mode.shared::cta.b1024.b32 [$1], 3;", "b,r"
+// CHECK: "@$0 tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [$1], [$2], 128;", "b,l,r"
+// CHECK: nvvm.barrier
+// CHECK: "fence.proxy.tensormap::generic.acquire.gpu [$0], 128;", "l"
+// CHECK: llvm.addrspacecast %{{.*}} : !llvm.ptr<1> to !llvm.ptr
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.global_scratch_memory_alignment = 128 : i32, ttg.global_scratch_memory_size = 128 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @device_map(%p: !tt.ptr<f16>, %m: i32, %n: i32, %s: i64) {
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %map = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32, ttg.global_scratch_memory_offset = 0 : i32} : !tt.ptr<i8>
+    ttng.tensormap_create %map, %p, [%c64, %c64], [%n, %m], [%s], [%c1, %c1] {elem_type = 6 : i32, fill_mode = 0 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32} : (!tt.ptr<i8>, !tt.ptr<f16>, i32, i32, i32, i32, i64, i32, i32) -> ()
+    ttng.tensormap_fenceproxy_acquire %map : !tt.ptr<i8>
+    %d = ttng.reinterpret_tensor_descriptor %map : !tt.ptr<i8> to !tt.tensordesc<tensor<64x64xf16, #shared>>
+    tt.return
+  }
+}

@@ -9,7 +9,7 @@
 // (cp.async zero-fills) and let cp.async move 4, 8 or 16 bytes per access
 // (AxisInfo on pointers and mask, the shared layout's vectorization).
 // Descriptor loads must land in the descriptor's own nvmma layout, which is
-// what the TMA unit writes. The stage-0 ops (the loads' address closure,
+// what the TMA unit writes, through a descriptor made outside the loop. The stage-0 ops (the loads' address closure,
 // through loop-carried values) must be free of side effects.
 //
 //===----------------------------------------------------------------------===//
@@ -216,7 +216,13 @@ std::optional<AsyncLoad> selectPointerLoad(LoadOp load,
 
 /// A `tt.descriptor_load` whose block lands in shared memory in the
 /// descriptor's own layout (what TMA writes).
-std::optional<AsyncLoad> selectTMALoad(DescriptorLoadOp load) {
+std::optional<AsyncLoad> selectTMALoad(DescriptorLoadOp load,
+                                       scf::ForOp loop) {
+  // A descriptor made in the loop would be rewritten while copies issued
+  // with it iterations earlier are still in flight: only loop-invariant
+  // descriptors are pipelined (Triton multi-buffers the tensor maps).
+  if (!loop.isDefinedOutsideOfLoop(load.getDesc()))
+    return std::nullopt;
   TensorDescType desc = load.getDesc().getType();
   if (!isa_and_nonnull<NVMMASharedEncodingAttr>(
           desc.getBlockType().getEncoding()))
@@ -261,7 +267,7 @@ mlir::triton::gpu::selectLoads(scf::ForOp loop,
     if (auto load = dyn_cast<LoadOp>(op))
       selected = selectPointerLoad(load, axisInfo);
     else if (auto load = dyn_cast<DescriptorLoadOp>(op))
-      selected = selectTMALoad(load);
+      selected = selectTMALoad(load, loop);
     if (selected)
       loads.push_back(*selected);
   }

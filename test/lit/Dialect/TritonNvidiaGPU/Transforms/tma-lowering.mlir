@@ -82,3 +82,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %l : tensor<64x64xf16, #blocked>
   }
 }
+
+// -----
+
+// A descriptor made on the device: its tensor map in 128 bytes of global
+// scratch, box and dims innermost first, strides in bytes (all but the
+// innermost), 128-byte swizzle (3), f16 (6), NaN fill for padding="nan".
+// CHECK-LABEL: tt.func public @make_descriptor
+// CHECK: %[[MAP:.*]] = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32} : !tt.ptr<i8>
+// CHECK: %[[S:.*]] = arith.muli %arg3, %c2_i64 : i64
+// CHECK: ttng.tensormap_create %[[MAP]], %arg0, [%c64_i32{{.*}}, %c64_i32{{.*}}], [%arg2, %arg1], [%[[S]]], [%c1_i32{{.*}}, %c1_i32{{.*}}] {elem_type = 6 : i32, fill_mode = 1 : i32, interleave_layout = 0 : i32, swizzle_mode = 3 : i32}
+// CHECK: ttng.tensormap_fenceproxy_acquire %[[MAP]]
+// CHECK: %[[D:.*]] = ttng.reinterpret_tensor_descriptor %[[MAP]] : !tt.ptr<i8> to !tt.tensordesc<tensor<64x64xf16, #shared>>
+// CHECK: ttng.async_tma_copy_global_to_local %[[D]]
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @make_descriptor(%p: !tt.ptr<f16>, %m: i32, %n: i32, %s: i64, %i: i32) -> tensor<64x64xf16, #blocked> {
+    %c1 = arith.constant 1 : i64
+    %d = tt.make_tensor_descriptor %p, [%m, %n], [%s, %c1] {padding = 2 : i32} : !tt.ptr<f16>, !tt.tensordesc<tensor<64x64xf16, #shared>>
+    %v = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+    tt.return %v : tensor<64x64xf16, #blocked>
+  }
+}
