@@ -7,7 +7,7 @@
 // RUN: triton-opt %s --triton-llir-pipeline -verify-each | FileCheck %s
 
 // SKIP: llir: skipping tritongpu-allocate-warp-groups (arrives with warp specialization)
-// SKIP: llir: skipping tritongpu-global-scratch-memory-allocation (arrives with ops that need global scratch memory)
+// SKIP-NOT: skipping tritongpu-global-scratch-memory-allocation
 // SKIP: llir: skipping triton-nvidia-gpu-proxy-fence-insertion{compute-capability=89} (arrives with TMA and tensor cores (async proxy))
 // SKIP: llir: skipping convert-nv-gpu-to-llvm (arrives with TMA and tensor cores (nvgpu ops))
 // SKIP: llir: skipping convert-warp-specialize-to-llvm (arrives with warp specialization)
