@@ -250,8 +250,8 @@ void mlir::triton::registerTritonPipelines() {
   registerPassPipeline(
       "triton-ttgir-pipeline",
       "Triton 3.6's ttgir stage (TTIR -> TTGIR) for Hopper, Ampere and Ada; "
-      "the passes for pipelining, warp specialization and TMA are skipped "
-      "until they land (report-skipped=true lists them)",
+      "warp specialization, prefetching and the separate schedule passes are "
+      "skipped (report-skipped=true lists them and why)",
       [](OpPassManager &pm, StringRef text,
          function_ref<LogicalResult(const Twine &)> errorHandler) {
         TTGIRPipelineOptions pipelineOptions;
@@ -279,9 +279,9 @@ void mlir::triton::registerTritonPipelines() {
       });
   registerPassPipeline(
       "triton-llir-pipeline",
-      "Triton 3.6's llir stage (TTGIR -> LLVM and NVVM dialects); passes for "
-      "warp specialization, TMA and global scratch are skipped until they "
-      "land (report-skipped=true lists them)",
+      "Triton 3.6's llir stage (TTGIR -> LLVM and NVVM dialects); the warp "
+      "specialization and nvgpu passes are skipped (report-skipped=true "
+      "lists them and why)",
       [](OpPassManager &pm, StringRef text,
          function_ref<LogicalResult(const Twine &)> errorHandler) {
         LLIRPipelineOptions pipelineOptions;
