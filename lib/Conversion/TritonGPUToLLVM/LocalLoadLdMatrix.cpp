@@ -122,6 +122,26 @@ mlir::triton::planLdMatrix(const LinearLayout &c, int bits) {
   return plan;
 }
 
+SharedAddresses mlir::triton::getRowAddresses(Location loc, OpBuilder &b,
+                                              const LdMatrixPlan &plan,
+                                              Value base, Type elementType) {
+  MLIRContext *ctx = b.getContext();
+  auto [laneId, warpId] = getLaneAndWarpId(b, loc);
+  Value rowOffset =
+      applyLinearLayout(loc, b, plan.threadRow,
+                        {{kLane(ctx), laneId}, {kWarp(ctx), warpId}})
+          .front();
+  // Row offset ^ constant: the constant's bits the thread's row can have
+  // pick one of a few bases, the others are an immediate ([base + imm]),
+  // so only those bases stay live across a loop (sm_80 attention d64: 9
+  // bases for 36 ldmatrix, against 26 when each address was its own xor).
+  uint32_t threadBits = 0;
+  for (StringAttr dim : {kLane(ctx), kWarp(ctx)})
+    for (int i = 0; i < plan.threadRow.getInDimSizeLog2(dim); ++i)
+      threadBits |= plan.threadRow.getBasis(dim, i, kOffset(ctx));
+  return SharedAddresses(base, elementType, rowOffset, threadBits);
+}
+
 namespace {
 
 struct LocalLoadLdMatrixConversion
@@ -184,21 +204,8 @@ struct LocalLoadLdMatrixConversion
     Type llElement = cast<LLVM::LLVMStructType>(structType).getBody().front();
     Value base =
         unpackLLElements(loc, adaptor.getSrc(), rewriter).front();
-    auto [laneId, warpId] = getLaneAndWarpId(rewriter, loc);
-    Value rowOffset = applyLinearLayout(loc, rewriter, plan->threadRow,
-                                        {{kLane(ctx), laneId},
-                                         {kWarp(ctx), warpId}})
-                          .front();
-
-    // Row offset ^ constant: the constant's bits the thread's row can have
-    // pick one of a few bases, the others are an immediate ([base + imm]),
-    // so only those bases stay live across a loop (sm_80 attention d64: 9
-    // bases for 36 ldmatrix, against 26 when each address was its own xor).
-    uint32_t threadBits = 0;
-    for (StringAttr dim : {kLane(ctx), kWarp(ctx)})
-      for (int i = 0; i < plan->threadRow.getInDimSizeLog2(dim); ++i)
-        threadBits |= plan->threadRow.getBasis(dim, i, kOffset(ctx));
-    SharedAddresses addresses(base, llElement, rowOffset, threadBits);
+    SharedAddresses addresses =
+        getRowAddresses(loc, rewriter, *plan, base, llElement);
 
     int numRegs = c.getInDimSize(kRegister(ctx));
     int wordElems = 1 << plan->wordBits;

@@ -63,21 +63,11 @@ bool mlir::triton::storeWithStMatrix(Location loc, OpBuilder &b,
     return false;
 
   MLIRContext *ctx = b.getContext();
-  Value base = unpackLLElements(loc, llvmMemDesc, b).front();
-  auto [laneId, warpId] = getLaneAndWarpId(b, loc);
-  Value rowOffset =
-      applyLinearLayout(loc, b, plan->threadRow,
-                        {{kLane(ctx), laneId}, {kWarp(ctx), warpId}})
-          .front();
-  uint32_t threadBits = 0;
-  for (StringAttr dim : {kLane(ctx), kWarp(ctx)})
-    for (int i = 0; i < plan->threadRow.getInDimSizeLog2(dim); ++i)
-      threadBits |= plan->threadRow.getBasis(dim, i, kOffset(ctx));
-  SharedAddresses addresses(base, element, rowOffset, threadBits);
-
   int numRegs = c.getInDimSize(kRegister(ctx));
   if (int(values.size()) != numRegs)
     return false;
+  Value base = unpackLLElements(loc, llvmMemDesc, b).front();
+  SharedAddresses addresses = getRowAddresses(loc, b, *plan, base, element);
   int wordElems = 1 << plan->wordBits;
   int numMatrices = 1 << plan->matrixBits;
   int perInstr = wordElems * numMatrices;

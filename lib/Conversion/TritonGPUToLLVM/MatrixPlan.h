@@ -9,6 +9,7 @@
 #ifndef TRITON_CONVERSION_TRITONGPUTOLLVM_MATRIXPLAN_H
 #define TRITON_CONVERSION_TRITONGPUTOLLVM_MATRIXPLAN_H
 
+#include "Conversion/TritonGPUToLLVM/Utility.h"
 #include "Tools/LinearLayout.h"
 
 #include <optional>
@@ -31,6 +32,12 @@ struct LdMatrixPlan {
 /// `bits`-wide elements, or nothing when the matrix instructions cannot
 /// move it (see LocalLoadLdMatrix.cpp for the conditions).
 std::optional<LdMatrixPlan> planLdMatrix(const LinearLayout &c, int bits);
+
+/// The calling thread's row addresses (`base` + row offset ^ constant) for
+/// the instructions of `plan`, on elements of `elementType`.
+SharedAddresses getRowAddresses(Location loc, OpBuilder &b,
+                                const LdMatrixPlan &plan, Value base,
+                                Type elementType);
 
 } // namespace mlir::triton
 
