@@ -10,6 +10,8 @@
 #ifndef TRITON_AOT_VARIANT_H
 #define TRITON_AOT_VARIANT_H
 
+#include "Target/KernelMetadata.h"
+
 #include "llvm/ADT/StringRef.h"
 #include <array>
 #include <cstdint>
@@ -38,6 +40,14 @@ struct Param {
 
   bool isPointer() const { return !type.empty() && type[0] == '*'; }
   bool isInteger() const;
+  /// A tensor descriptor ("tensordesc<fp16[128, 64]>"): the C caller passes
+  /// its base pointer here and its shape and strides in the `2 * rank`
+  /// parameters that follow (`<name>_shape<d>` as int32_t,
+  /// `<name>_stride<d>` as int64_t, in elements), as Triton's frontend
+  /// flattens a TensorDescriptor.
+  bool isTensorDesc() const { return llvm::StringRef(type).starts_with("tensordesc<"); }
+  /// The rank of a tensor descriptor's block (0 for anything else).
+  unsigned getTensorDescRank() const;
   /// The C type of the parameter: CUdeviceptr, int32_t, float, ...
   std::string getCType() const;
   /// A hint that a caller's argument must satisfy for this variant.
@@ -54,6 +64,15 @@ struct TargetBinary {
   bool archSpecific = false;
   int64_t sharedBytes = 0;
   std::string cubin;
+  /// Global scratch bytes per program and their alignment (metadata
+  /// `global_scratch_size/align`); the launcher allocates them per launch.
+  int64_t globalScratchSize = 0;
+  int64_t globalScratchAlign = 1;
+  /// How this target's kernel takes each tensor-descriptor parameter, in
+  /// order: a CUtensorMap the launcher encodes from these parameters (TMA,
+  /// sm_90), or, when empty, the base pointer (targets without TMA, where
+  /// the compiler rewrote descriptors to pointers).
+  std::vector<TensorDescMeta> tensorMaps;
 };
 
 struct Variant {
@@ -89,6 +108,10 @@ struct Variant {
   unsigned getNumSpecializations() const;
   /// The largest shared memory of any target.
   int64_t getMaxSharedBytes() const;
+  /// Whether any parameter is a tensor descriptor.
+  bool hasTensorDescs() const;
+  /// Whether any target needs global scratch memory.
+  bool needsGlobalScratch() const;
 };
 
 /// True for a C identifier that is not a C or C++ keyword and not a name

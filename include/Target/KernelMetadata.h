@@ -67,8 +67,13 @@ std::optional<std::string> getSignatureTypeName(Type type);
 std::optional<unsigned> getSignatureTypeSize(llvm::StringRef type);
 
 /// The signature of `module`'s kernel: its one public tt.func. Emits an
-/// error at the function or argument at fault and fails otherwise.
-FailureOr<KernelSignature> getKernelSignature(ModuleOp module);
+/// error at the function or argument at fault and fails otherwise. With
+/// `needTensorDescMeta` (after the ttgir pipeline) every `!tt.tensordesc`
+/// argument must have its `#ttg.nvmma_shared` layout, from which its
+/// TensorDescMeta is read; without it (TTIR), a descriptor without a layout
+/// has none.
+FailureOr<KernelSignature> getKernelSignature(ModuleOp module,
+                                              bool needTensorDescMeta = true);
 
 /// The metadata JSON of a kernel: `signature` from before lowering, the
 /// module attributes of `lowered` (ttg.num-warps or ttg.total-num-warps,

@@ -140,6 +140,106 @@ std::string computeSuffix(const std::vector<Param> &params) {
   return suffix;
 }
 
+
+/// The C parameters of the kernel's arguments. A tensor descriptor must be
+/// followed by its shape (i32) and strides (i64), as Triton's frontend
+/// flattens a TensorDescriptor; those become `<desc>_shape<d>` and
+/// `<desc>_stride<d>`.
+LogicalResult collectParams(FuncOp kernel, const KernelSignature &signature,
+                            std::vector<Param> &params) {
+  const std::vector<KernelParam> &kernelParams = signature.params;
+  for (size_t index = 0; index < kernelParams.size(); ++index) {
+    const KernelParam &kernelParam = kernelParams[index];
+    Param param;
+    param.name = kernelParam.name;
+    param.type = kernelParam.type;
+    param.divisibility = kernelParam.divisibility;
+    param.unused = !kernelParam.used;
+    params.push_back(param);
+    unsigned rank = param.getTensorDescRank();
+    if (rank == 0)
+      continue;
+    bool flattened = index + 2 * rank < kernelParams.size();
+    for (unsigned d = 0; flattened && d < 2 * rank; ++d)
+      flattened = kernelParams[index + 1 + d].type == (d < rank ? "i32" : "i64");
+    if (!flattened)
+      return emitError(getArgLoc(kernel, index))
+             << "tensor-descriptor argument #" << index << " ('"
+             << kernelParam.name << "') must be followed by its shape ("
+             << rank << " x i32) and strides (" << rank
+             << " x i64) arguments, as Triton's frontend passes a "
+                "TensorDescriptor; the launcher encodes the CUtensorMap from "
+                "them";
+    for (unsigned d = 0; d < 2 * rank; ++d) {
+      const KernelParam &part = kernelParams[index + 1 + d];
+      Param partParam;
+      partParam.name = kernelParam.name + (d < rank ? "_shape" : "_stride") +
+                       std::to_string(d % rank);
+      partParam.type = part.type;
+      partParam.divisibility = part.divisibility;
+      params.push_back(partParam);
+    }
+    index += 2 * rank;
+  }
+  for (auto [index, param] : llvm::enumerate(params)) {
+    if (!isUsableCName(param.name))
+      return emitError(getArgLoc(kernel, index))
+             << "parameter name '" << param.name
+             << "' cannot be a C parameter (a C/C++ keyword or a name the "
+                "launcher reserves: stream, algo_id, info, tt_*); rename it in "
+                "the kernel";
+    for (const Param &earlier : llvm::ArrayRef(params).take_front(index))
+      if (earlier.name == param.name)
+        return emitError(getArgLoc(kernel, index))
+               << "parameter #" << index << " has the name '" << param.name
+               << "' of an earlier one; C parameters need distinct names";
+  }
+  return success();
+}
+
+/// How the kernel compiled for one target takes the tensor-descriptor
+/// parameters (TargetBinary::tensorMaps) and its global scratch.
+LogicalResult describeTarget(ModuleOp module, const CompiledKernel &compiled,
+                             const std::vector<Param> &params,
+                             TargetBinary &binary) {
+  const llvm::json::Object &metadata = compiled.metadata;
+  binary.globalScratchSize =
+      metadata.getInteger("global_scratch_size").value_or(0);
+  binary.globalScratchAlign =
+      std::max<int64_t>(1, metadata.getInteger("global_scratch_align").value_or(1));
+  // The compiled kernel no longer takes the parameters specialized to 1.
+  std::vector<const Param *> passed;
+  for (const Param &param : params)
+    if (!param.equalTo1)
+      passed.push_back(&param);
+  const std::vector<KernelParam> &lowered = compiled.signature.params;
+  if (lowered.size() != passed.size())
+    return module.emitError("the compiled kernel takes ")
+           << lowered.size() << " arguments, its launcher " << passed.size();
+  unsigned pointers = 0;
+  for (auto [paramPointer, kernelParam] : llvm::zip(passed, lowered)) {
+    const Param &param = *paramPointer;
+    if (!param.isTensorDesc())
+      continue;
+    if (!kernelParam.tensorDesc) {
+      // Rewritten to its base pointer (triton-rewrite-tensor-descriptor-to-
+      // pointer) for a target without TMA.
+      ++pointers;
+      continue;
+    }
+    if (kernelParam.tensorDesc->fp4Padded)
+      return module.emitError()
+             << "tensor descriptor '" << param.name
+             << "' holds padded fp4 (sm_100), which triton-aot launchers do "
+                "not encode";
+    binary.tensorMaps.push_back(*kernelParam.tensorDesc);
+  }
+  if (pointers && !binary.tensorMaps.empty())
+    return module.emitError()
+           << "on " << binary.arch << " some tensor descriptors became "
+           << "pointers and others CUtensorMaps";
+  return success();
+}
 } // namespace
 
 FailureOr<Variant>
@@ -151,19 +251,8 @@ mlir::triton::aot::compileVariant(ModuleOp module,
   if (*level == IRLevel::LLVM)
     return module.emitError("triton-aot compiles TTIR or TTGIR; this is LLVM "
                             "dialect, which has no kernel signature");
-  // Launchers for descriptor arguments need the backend's TMA lowering
-  // (descriptor_load/store to cp.async.bulk.tensor), which has not landed.
-  for (FuncOp function : module.getOps<FuncOp>())
-    if (function.isPublic())
-      for (BlockArgument argument : function.getArguments())
-        if (isa<TensorDescType>(argument.getType()))
-          return emitError(getArgLoc(function, argument.getArgNumber()))
-                 << "tensor-descriptor argument #" << argument.getArgNumber()
-                 << " (" << argument.getType()
-                 << "): triton-aot cannot compile kernels with "
-                    "!tt.tensordesc arguments yet; the backend does not lower "
-                    "TMA descriptor ops";
-  FailureOr<KernelSignature> signature = getKernelSignature(module);
+  FailureOr<KernelSignature> signature =
+      getKernelSignature(module, /*needTensorDescMeta=*/false);
   if (failed(signature))
     return failure();
   FuncOp kernel = getKernel(module);
@@ -181,26 +270,8 @@ mlir::triton::aot::compileVariant(ModuleOp module,
   if (!config.prefix.empty() && !isUsableCName(config.prefix + "x"))
     return module.emitError() << "--prefix '" << config.prefix
                               << "' does not start a C identifier";
-  for (auto [index, kernelParam] : llvm::enumerate(signature->params)) {
-    if (!isUsableCName(kernelParam.name))
-      return emitError(getArgLoc(kernel, index))
-             << "parameter name '" << kernelParam.name
-             << "' cannot be a C parameter (a C/C++ keyword or a name the "
-                "launcher reserves: stream, algo_id, info, tt_*); rename it in "
-                "the kernel";
-    for (const Param &earlier : variant.params)
-      if (earlier.name == kernelParam.name)
-        return emitError(getArgLoc(kernel, index))
-               << "parameter #" << index << " has the name '"
-               << kernelParam.name
-               << "' of an earlier one; C parameters need distinct names";
-    Param param;
-    param.name = kernelParam.name;
-    param.type = kernelParam.type;
-    param.divisibility = kernelParam.divisibility;
-    param.unused = !kernelParam.used;
-    variant.params.push_back(std::move(param));
-  }
+  if (failed(collectParams(kernel, *signature, variant.params)))
+    return failure();
   for (const std::string &hint : config.hints)
     if (failed(applyHint(module, kernel, variant.params, hint)))
       return failure();
@@ -265,14 +336,11 @@ mlir::triton::aot::compileVariant(ModuleOp module,
     if (failed(compiled))
       return failure();
     const llvm::json::Object &metadata = compiled->metadata;
-    auto needs = [&](llvm::StringRef key) {
-      return metadata.getInteger(key).value_or(0) > 0;
-    };
-    if (needs("global_scratch_size") || needs("profile_scratch_size"))
+    if (metadata.getInteger("profile_scratch_size").value_or(0) > 0)
       return module.emitError()
-             << "the kernel needs global or profile scratch memory on "
-             << options.getArch()
-             << ", which triton-aot launchers do not allocate";
+             << "the kernel needs profile scratch memory on "
+             << options.getArch() << ", which triton-aot launchers do not "
+             << "allocate";
     if (metadata.getInteger("num_ctas").value_or(1) != 1)
       return module.emitError("triton-aot launches one CTA per cluster; "
                               "kernels with num_ctas > 1 are not supported");
@@ -282,6 +350,8 @@ mlir::triton::aot::compileVariant(ModuleOp module,
     binary.archSpecific =
         options.archSpecific && options.computeCapability >= 90;
     binary.sharedBytes = compiled->sharedBytes;
+    if (failed(describeTarget(module, *compiled, variant.params, binary)))
+      return failure();
     binary.cubin = std::move(compiled->cubin);
     variant.targets.push_back(std::move(binary));
   }

@@ -105,17 +105,19 @@ mlir::triton::aot::parseManifest(llvm::StringRef header,
       if (!parseInt(value, variant.numStages))
         return fail("bad num-stages '" + value + "'");
     } else if (key == "param") {
-      llvm::SmallVector<llvm::StringRef> fields;
-      value.split(fields, ' ');
+      // "<name> <type> <hint>"; a descriptor's type has spaces
+      // ("tensordesc<fp16[128, 64]>").
+      auto [name, rest] = value.split(' ');
+      auto [type, hint] = rest.rsplit(' ');
       Param param;
-      if (fields.size() != 3)
+      if (name.empty() || type.empty() || hint.empty())
         return fail("bad param '" + value + "'");
-      param.name = fields[0].str();
-      param.type = fields[1].str();
-      if (fields[2] == "=1")
+      param.name = name.str();
+      param.type = type.str();
+      if (hint == "=1")
         param.equalTo1 = true;
-      else if (!parseInt(fields[2], param.divisibility))
-        return fail("bad param hint '" + fields[2] + "'");
+      else if (!parseInt(hint, param.divisibility))
+        return fail("bad param hint '" + hint + "'");
       variant.params.push_back(std::move(param));
     } else if (key == "grid") {
       if (grids == 3)

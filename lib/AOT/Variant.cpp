@@ -14,8 +14,15 @@ bool Param::isInteger() const {
       .Default(false);
 }
 
+unsigned Param::getTensorDescRank() const {
+  if (!isTensorDesc())
+    return 0;
+  // "tensordesc<fp16[128, 64]>": one more dimension than commas.
+  return 1 + llvm::count(type, ',');
+}
+
 std::string Param::getCType() const {
-  if (isPointer())
+  if (isPointer() || isTensorDesc())
     return "CUdeviceptr";
   return llvm::StringSwitch<std::string>(type)
       .Cases({"i1", "i8"}, "int8_t")
@@ -44,6 +51,16 @@ int64_t Variant::getMaxSharedBytes() const {
   for (const TargetBinary &target : targets)
     shared = std::max(shared, target.sharedBytes);
   return shared;
+}
+
+bool Variant::hasTensorDescs() const {
+  return llvm::any_of(params, [](const Param &p) { return p.isTensorDesc(); });
+}
+
+bool Variant::needsGlobalScratch() const {
+  return llvm::any_of(targets, [](const TargetBinary &t) {
+    return t.globalScratchSize > 0;
+  });
 }
 
 bool mlir::triton::aot::isUsableCName(llvm::StringRef name) {

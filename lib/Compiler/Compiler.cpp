@@ -244,7 +244,8 @@ mlir::triton::readKernelSignature(llvm::StringRef source,
   OwningOpRef<ModuleOp> module = session.parse(source, bufferName);
   if (!module)
     return session.error("cannot parse " + bufferName.str());
-  FailureOr<KernelSignature> signature = getKernelSignature(*module);
+  FailureOr<KernelSignature> signature =
+      getKernelSignature(*module, /*needTensorDescMeta=*/false);
   if (failed(signature))
     return session.error("no kernel signature in " + bufferName.str());
   return std::move(*signature);

@@ -127,7 +127,8 @@ mlir::triton::getSignatureTypeSize(llvm::StringRef type) {
       .Default(std::nullopt);
 }
 
-FailureOr<KernelSignature> mlir::triton::getKernelSignature(ModuleOp module) {
+FailureOr<KernelSignature>
+mlir::triton::getKernelSignature(ModuleOp module, bool needTensorDescMeta) {
   FuncOp kernel;
   for (FuncOp function : module.getOps<FuncOp>()) {
     if (!function.isPublic())
@@ -169,7 +170,8 @@ FailureOr<KernelSignature> mlir::triton::getKernelSignature(ModuleOp module) {
             kernel.getArgAttrOfType<IntegerAttr>(index, "tt.divisibility"))
       param.divisibility = divisibility.getInt();
     param.used = !argument.use_empty();
-    if (auto desc = dyn_cast<TensorDescType>(argument.getType())) {
+    auto desc = dyn_cast<TensorDescType>(argument.getType());
+    if (desc && (needTensorDescMeta || desc.getBlockType().getEncoding())) {
       FailureOr<TensorDescMeta> meta = getTensorDescMeta(argument, desc);
       if (failed(meta))
         return failure();

@@ -105,6 +105,7 @@ if (
 ):
     config.available_features.add("cuda-stub")
     config.environment["CUDA_HOME"] = cuda_home
+    config.substitutions.append(("%cuda_include", os.path.join(cuda_home, "include")))
 if shutil.which("clang"):
     config.available_features.add("clang")
 config.substitutions.append(("%triton_tools_dir", config.triton_tools_dir))

@@ -23,7 +23,8 @@ Variant makeVariant() {
   variant.numWarps = 8;
   variant.numStages = 2;
   variant.params = {
-      {"x", "*fp16", 16, false}, {"n", "i32", 0, false}, {"k", "i64", 0, true}};
+      {"x", "*fp16", 16, false}, {"n", "i32", 0, false}, {"k", "i64", 0, true},
+      {"d", "tensordesc<bf16[64, 32]>", 0, false}};
   variant.grid = {"cdiv(n, 1024)", "1", "1"};
   variant.targets = {{"sm_90a", 90, true, 1024, "cubin"},
                      {"sm_80", 80, false, 512, "cubin"}};
@@ -47,10 +48,14 @@ TEST(ManifestTest, RoundTripsEveryField) {
   EXPECT_EQ(parsed->algoInfo, "BLOCK=1024, fast");
   EXPECT_EQ(parsed->numWarps, 8);
   EXPECT_EQ(parsed->numStages, 2);
-  ASSERT_EQ(parsed->params.size(), 3u);
+  ASSERT_EQ(parsed->params.size(), 4u);
   EXPECT_EQ(parsed->params[0].divisibility, 16);
   EXPECT_TRUE(parsed->params[2].equalTo1);
   EXPECT_EQ(parsed->params[2].getCType(), "int64_t");
+  // A descriptor's type has a space in it.
+  EXPECT_EQ(parsed->params[3].type, "tensordesc<bf16[64, 32]>");
+  EXPECT_EQ(parsed->params[3].getTensorDescRank(), 2u);
+  EXPECT_EQ(parsed->params[3].getCType(), "CUdeviceptr");
   EXPECT_EQ(parsed->grid, variant.grid);
   ASSERT_EQ(parsed->targets.size(), 2u);
   EXPECT_TRUE(parsed->targets[0].archSpecific);
