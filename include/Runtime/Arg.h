@@ -20,15 +20,25 @@ namespace triton::runtime {
 
 /// A kernel argument: a device pointer (with its byte size, needed when the
 /// kernel writes through it and the runtime tunes), an integer of a given
-/// width and signedness, or a floating-point value.
+/// width and signedness, a floating-point value, or the base of a tensor
+/// descriptor (whose shape and strides are the arguments after it).
 class Arg {
 public:
   enum class Kind { Pointer, I1, I8, I16, I32, I64, U8, U16, U32, U64,
-                    F16, BF16, F32, F64 };
+                    F16, BF16, F32, F64, TensorDesc };
 
   /// A device address; `bytes` is the extent a kernel may write (0: unknown).
   static Arg ptr(uint64_t address, uint64_t bytes = 0) {
     return make(Kind::Pointer, address, bytes);
+  }
+  /// A tensor descriptor over the tensor at `base` (`bytes`: its extent,
+  /// as for a pointer). The kernel's next arguments are the descriptor's
+  /// shape (i32, one per dimension) and strides (i64, in elements), as
+  /// Triton's frontend flattens a TensorDescriptor; the runtime encodes the
+  /// CUtensorMap from them. Where the kernel was compiled for a GPU without
+  /// TMA, the descriptor is its base pointer.
+  static Arg tensorDesc(uint64_t base, uint64_t bytes = 0) {
+    return make(Kind::TensorDesc, base, bytes);
   }
   static Arg i1(bool value) { return make(Kind::I1, value ? 1 : 0); }
   static Arg i8(int8_t value) { return make(Kind::I8, uint64_t(int64_t(value))); }
@@ -60,6 +70,9 @@ public:
 
   Kind getKind() const { return kind; }
   bool isPointer() const { return kind == Kind::Pointer; }
+  bool isTensorDesc() const { return kind == Kind::TensorDesc; }
+  /// A device address: a pointer or a descriptor's base.
+  bool isAddress() const { return isPointer() || isTensorDesc(); }
   bool isInteger() const { return kind >= Kind::I1 && kind <= Kind::U64; }
   /// The raw bits: the address, the integer (sign-extended for signed
   /// kinds), or the float's bit pattern.
@@ -89,8 +102,10 @@ private:
 };
 
 /// Checks `args` against `params`: count, and each argument's kind against
-/// the parameter's type (any pointer for "*T"; an integer or float of the
-/// exact spelling otherwise). The error names the argument.
+/// the parameter's type (any pointer for "*T", a descriptor for
+/// "tensordesc<...>" or for the "*T" a descriptor became without TMA; an
+/// integer or float of the exact spelling otherwise). The error names the
+/// argument.
 Status checkArgs(const std::vector<KernelParamInfo> &params,
                  const std::vector<Arg> &args);
 

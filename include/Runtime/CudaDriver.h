@@ -22,6 +22,7 @@ namespace triton::runtime {
 struct CudaDriver {
 #define TRITON_RT_CUDA_FUNCTIONS(X)                                            \
   X(cuInit)                                                                    \
+  X(cuDriverGetVersion)                                                        \
   X(cuGetErrorName)                                                            \
   X(cuGetErrorString)                                                          \
   X(cuDeviceGet)                                                               \
@@ -55,8 +56,12 @@ struct CudaDriver {
   X(cuEventSynchronize)                                                        \
   X(cuEventElapsedTime)
 
+// Functions older drivers lack; null where missing, and the callers say so.
+#define TRITON_RT_CUDA_OPTIONAL_FUNCTIONS(X) X(cuTensorMapEncodeTiled)
+
 #define TRITON_RT_DECLARE_MEMBER(name) decltype(&::name) name = nullptr;
   TRITON_RT_CUDA_FUNCTIONS(TRITON_RT_DECLARE_MEMBER)
+  TRITON_RT_CUDA_OPTIONAL_FUNCTIONS(TRITON_RT_DECLARE_MEMBER)
 #undef TRITON_RT_DECLARE_MEMBER
 
   /// "cuLaunchKernel failed: CUDA_ERROR_... (text)", or success.

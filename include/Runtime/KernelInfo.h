@@ -12,10 +12,22 @@
 #include "Runtime/Status.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace triton::runtime {
+
+/// How the CUtensorMap of a tensor-descriptor parameter is encoded (an
+/// entry of the metadata's `tensordesc_meta`).
+struct TensorMapInfo {
+  /// CUtensorMapSwizzle, CUtensorMapDataType, bytes per element.
+  int swizzle = 0;
+  int elemType = 0;
+  int elemSize = 0;
+  /// The box of one TMA copy, outermost dimension first.
+  std::vector<int64_t> blockSize;
+};
 
 /// One kernel parameter.
 struct KernelParamInfo {
@@ -25,8 +37,13 @@ struct KernelParamInfo {
   int64_t divisibility = 0;
   /// The kernel never reads it (metadata "unused"): a null pointer is fine.
   bool unused = false;
+  /// For a tensor descriptor ("tensordesc<fp16[128, 64]>"): its map's
+  /// encoding. The kernel takes a CUtensorMap here, and the descriptor's
+  /// shape (i32) and strides (i64) in the parameters that follow.
+  std::optional<TensorMapInfo> tensorMap;
 
   bool isPointer() const { return !type.empty() && type[0] == '*'; }
+  bool isTensorDesc() const { return type.rfind("tensordesc<", 0) == 0; }
 };
 
 /// The fields of the metadata the launcher uses.
@@ -54,7 +71,8 @@ struct KernelInfo {
 Result<KernelInfo> parseKernelInfo(const std::string &metadataJson);
 
 /// Bytes a scalar parameter of this spelling takes (1, 2, 4, 8), 8 for a
-/// pointer, 0 for an unknown spelling.
+/// pointer, 128 for a tensor descriptor (its CUtensorMap), 0 for an unknown
+/// spelling.
 unsigned getParamTypeSize(const std::string &type);
 
 } // namespace triton::runtime

@@ -35,7 +35,10 @@ typedef enum triton_rt_arg_kind {
   TRITON_RT_ARG_I1, TRITON_RT_ARG_I8, TRITON_RT_ARG_I16, TRITON_RT_ARG_I32,
   TRITON_RT_ARG_I64, TRITON_RT_ARG_U8, TRITON_RT_ARG_U16, TRITON_RT_ARG_U32,
   TRITON_RT_ARG_U64, TRITON_RT_ARG_F16, TRITON_RT_ARG_BF16, TRITON_RT_ARG_F32,
-  TRITON_RT_ARG_F64
+  TRITON_RT_ARG_F64,
+  /* A tensor descriptor: `bits` is its base address, the kernel's next
+     arguments its shape (I32 each) and strides (I64 each, in elements). */
+  TRITON_RT_ARG_TENSORDESC
 } triton_rt_arg_kind;
 
 /* One argument. `bits`: the address, the integer (sign-extended for signed

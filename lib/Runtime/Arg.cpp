@@ -19,6 +19,7 @@ unsigned Arg::getSize() const {
   case Kind::F32:
     return 4;
   case Kind::Pointer:
+  case Kind::TensorDesc:
   case Kind::I64:
   case Kind::U64:
   case Kind::F64:
@@ -57,6 +58,8 @@ const char *Arg::getTypeName() const {
     return "fp32";
   case Kind::F64:
     return "fp64";
+  case Kind::TensorDesc:
+    return "tensordesc";
   }
   return "?";
 }
@@ -64,6 +67,8 @@ const char *Arg::getTypeName() const {
 std::string Arg::toString() const {
   if (isPointer())
     return "ptr";
+  if (isTensorDesc())
+    return "desc";
   if (isInteger())
     return std::string(getTypeName()) + ":" +
            (kind >= Kind::U8 ? std::to_string(bits)
@@ -86,15 +91,17 @@ Status triton::runtime::checkArgs(const std::vector<KernelParamInfo> &params,
   for (size_t i = 0; i < params.size(); ++i) {
     const KernelParamInfo &param = params[i];
     const Arg &arg = args[i];
-    bool matches = param.isPointer() ? arg.isPointer()
-                                     : !arg.isPointer() &&
-                                           param.type == arg.getTypeName();
+    bool matches = param.isPointer()      ? arg.isAddress()
+                   : param.isTensorDesc() ? arg.isTensorDesc()
+                                          : !arg.isAddress() &&
+                                                param.type == arg.getTypeName();
     if (!matches)
       return Status(StatusCode::InvalidArgument,
                     "argument " + std::to_string(i) + " ('" + param.name +
                         "'): the kernel takes " + param.type + ", got " +
-                        (arg.isPointer() ? std::string("a pointer")
-                                         : std::string(arg.getTypeName())));
+                        (arg.isPointer()      ? std::string("a pointer")
+                         : arg.isTensorDesc() ? std::string("a tensor descriptor")
+                                              : std::string(arg.getTypeName())));
   }
   return Status::success();
 }
@@ -105,7 +112,7 @@ bool triton::runtime::satisfiesDivisibility(
     int64_t divisor = params[i].divisibility;
     if (divisor <= 1)
       continue;
-    if (!args[i].isPointer() && !args[i].isInteger())
+    if (!args[i].isAddress() && !args[i].isInteger())
       continue;
     if (args[i].getBits() % uint64_t(divisor) != 0)
       return false;

@@ -14,6 +14,9 @@ thread_local std::string triton_rt_detail::lastError;
   static_assert(int(C) == int(triton::runtime::StatusCode::CXX),             \
                 #C " must equal StatusCode::" #CXX)
 TRITON_RT_SAME_CODE(TRITON_RT_OK, Ok);
+static_assert(int(TRITON_RT_ARG_TENSORDESC) ==
+              int(triton::runtime::Arg::Kind::TensorDesc));
+static_assert(int(TRITON_RT_ARG_F64) == int(triton::runtime::Arg::Kind::F64));
 TRITON_RT_SAME_CODE(TRITON_RT_INVALID_ARGUMENT, InvalidArgument);
 TRITON_RT_SAME_CODE(TRITON_RT_NOT_FOUND, NotFound);
 TRITON_RT_SAME_CODE(TRITON_RT_COMPILE_ERROR, CompileError);
@@ -175,7 +178,7 @@ triton_rt_status triton_rt_launch(triton_rt_family *family,
     static_assert(sizeof(in.kind) == sizeof(int32_t));
     int32_t kind;
     std::memcpy(&kind, &in.kind, sizeof(kind));
-    if (kind < TRITON_RT_ARG_PTR || kind > TRITON_RT_ARG_F64)
+    if (kind < TRITON_RT_ARG_PTR || kind > TRITON_RT_ARG_TENSORDESC)
       return report(Status(StatusCode::InvalidArgument,
                            "argument " + std::to_string(i) +
                                " has an unknown kind " + std::to_string(kind)));

@@ -58,6 +58,11 @@ LoadedDriver loadDriver() {
   }
   TRITON_RT_CUDA_FUNCTIONS(TRITON_RT_RESOLVE)
 #undef TRITON_RT_RESOLVE
+#define TRITON_RT_RESOLVE_OPTIONAL(name)                                       \
+  driver.name = reinterpret_cast<decltype(driver.name)>(                       \
+      ::dlsym(handle, TRITON_RT_SYMBOL(name)));
+  TRITON_RT_CUDA_OPTIONAL_FUNCTIONS(TRITON_RT_RESOLVE_OPTIONAL)
+#undef TRITON_RT_RESOLVE_OPTIONAL
   CUresult init = driver.cuInit(0);
   if (init != CUDA_SUCCESS) {
     loaded.status = driver.check(init, "cuInit");

@@ -153,10 +153,12 @@ Status FamilyImpl::checkVariants() {
   }
   for (const std::string &name : spec.writes) {
     int index = findParam(name);
-    if (index < 0 || !signature[index].isPointer())
+    if (index < 0 ||
+        !(signature[index].isPointer() || signature[index].isTensorDesc()))
       return Status(StatusCode::InvalidArgument,
                     "family '" + spec.name + "': written argument '" + name +
-                        "' is not a pointer parameter of the kernel");
+                        "' is not a pointer or descriptor parameter of the "
+                        "kernel");
     writeParams.push_back(index);
   }
   for (size_t p = 0; p < signature.size(); ++p) {
@@ -170,7 +172,9 @@ Status FamilyImpl::checkVariants() {
     }
   }
   for (const KernelParamInfo &param : signature) {
-    int kind = param.isPointer() ? int(Arg::Kind::Pointer) : -1;
+    int kind = param.isPointer()      ? int(Arg::Kind::Pointer)
+               : param.isTensorDesc() ? int(Arg::Kind::TensorDesc)
+                                      : -1;
     for (int k = int(Arg::Kind::I1); kind < 0 && k <= int(Arg::Kind::F64); ++k)
       if (param.type == Arg::fromRaw(Arg::Kind(k), 0, 0).getTypeName())
         kind = k;
@@ -219,7 +223,10 @@ bool FamilyImpl::argsMatch(const std::vector<Arg> &args) const {
   if (args.size() != expectedKinds.size())
     return false;
   for (size_t i = 0; i < args.size(); ++i)
-    if (int(args[i].getKind()) != expectedKinds[i])
+    if (int(args[i].getKind()) != expectedKinds[i] &&
+        // A descriptor passes its base where the kernel (built without
+        // TMA) takes a pointer.
+        !(args[i].isTensorDesc() && expectedKinds[i] == int(Arg::Kind::Pointer)))
       return false;
   return true;
 }

@@ -1,6 +1,8 @@
 //===- Launch.cpp - contexts, modules, choosing a variant, cuLaunchKernel -===//
 #include "FamilyImpl.h"
 
+#include "Runtime/TensorMap.h"
+
 #include <algorithm>
 
 using namespace triton::runtime;
@@ -143,46 +145,76 @@ Status FamilyImpl::launchVariant(CUfunction function, int index,
                   where() + ": the kernel needs profile scratch memory, which "
                             "the runtime does not allocate");
   // Every value in an 8-byte slot on the stack; the driver reads the
-  // parameter's size from the slot's start (little-endian).
+  // parameter's size from the slot's start (little-endian). A descriptor's
+  // CUtensorMap (128 bytes) has its own.
+  constexpr unsigned kMaxTensorMaps = 16;
   uint64_t slots[64];
   void *pointers[64];
+  CUtensorMap maps[kMaxTensorMaps];
+  unsigned mapCount = 0;
   size_t count = args.size() + size_t(info.hiddenParams);
   if (count > 64)
     return Status(StatusCode::Unsupported,
                   where() + ": more than 62 kernel arguments");
   for (size_t i = 0; i < args.size(); ++i) {
     slots[i] = args[i].getBits();
+    pointers[i] = &slots[i];
     // A null pointer the kernel reads would fault on the GPU and spoil the
     // context; one it never reads is fine (as Triton passes None).
-    if (slots[i] == 0 && args[i].isPointer() && i < info.params.size() &&
+    if (slots[i] == 0 && args[i].isAddress() && i < info.params.size() &&
         !info.params[i].unused)
       return Status(StatusCode::InvalidArgument,
                     where() + ": argument #" + std::to_string(i) + " ('" +
                         info.params[i].name +
                         "') is a null pointer, and the kernel reads it");
+    if (i >= info.params.size() || !info.params[i].tensorMap)
+      continue;
+    // parseKernelInfo checked that the shape (i32) and strides (i64)
+    // follow, checkArgs or argsMatch that the arguments have those kinds.
+    const TensorMapInfo &map = *info.params[i].tensorMap;
+    size_t rank = map.blockSize.size();
+    int64_t shape[5], strides[5];
+    for (size_t d = 0; d < rank; ++d) {
+      shape[d] = args[i + 1 + d].getInteger();
+      strides[d] = args[i + 1 + rank + d].getInteger();
+    }
+    if (mapCount == kMaxTensorMaps)
+      return Status(StatusCode::Unsupported,
+                    where() + ": more than 16 tensor-descriptor arguments");
+    Status encoded =
+        encodeTensorMap(cuda, map, slots[i], shape, strides, maps[mapCount]);
+    if (!encoded)
+      return encoded.addContext(where() + ", argument #" + std::to_string(i) +
+                                " ('" + info.params[i].name + "')");
+    pointers[i] = &maps[mapCount++];
   }
-  CUdeviceptr scratch = 0;
+  // Stream-ordered, so the block lives exactly as long as the launch.
+  CUdeviceptr scratch = 0, scratchBlock = 0;
   if (info.globalScratchSize > 0) {
+    uint64_t align = uint64_t(std::max<int64_t>(1, info.globalScratchAlign));
     uint64_t bytes = uint64_t(grid.x) * grid.y * grid.z *
-                     uint64_t(info.globalScratchSize);
-    Status status = cuda.check(cuda.cuMemAllocAsync(&scratch, bytes, stream),
-                               "cuMemAllocAsync(global scratch)");
+                         uint64_t(info.globalScratchSize) +
+                     align - 1;
+    Status status =
+        cuda.check(cuda.cuMemAllocAsync(&scratchBlock, bytes, stream),
+                   "cuMemAllocAsync(global scratch)");
     if (!status)
       return status.addContext(where());
+    scratch = (scratchBlock + align - 1) / align * align;
   }
   if (info.hiddenParams == 2) {
     slots[args.size()] = scratch;
     slots[args.size() + 1] = 0;
   }
-  for (size_t i = 0; i < count; ++i)
+  for (size_t i = args.size(); i < count; ++i)
     pointers[i] = &slots[i];
   Status status = cuda.check(
       cuda.cuLaunchKernel(function, grid.x, grid.y, grid.z,
                           unsigned(info.getBlockThreads()), 1, 1,
                           unsigned(info.sharedBytes), stream, pointers, nullptr),
       "cuLaunchKernel");
-  if (scratch)
-    cuda.cuMemFreeAsync(scratch, stream);
+  if (scratchBlock)
+    cuda.cuMemFreeAsync(scratchBlock, stream);
   if (!status)
     status.addContext(where());
   return status;

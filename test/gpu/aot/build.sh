@@ -3,7 +3,8 @@
 #
 # Compiles what generate.sh wrote to DIR as C99 with -Wall -Wextra -Werror
 # -pedantic, links DIR/build/libkernel.so against libcuda (CUDA's stub where
-# there is no driver) and builds the client DIR/build/aot-client against it.
+# there is no driver) and builds the clients DIR/build/aot-client and
+# DIR/build/aot-tma-client against it.
 set -euo pipefail
 if [ $# -lt 1 ]; then
   echo "usage: $0 DIR [CC]" >&2
@@ -26,4 +27,6 @@ variant=$(cat "$dir/add_divisible_variant")
 "$cc" "${flags[@]}" -DAOT_ADD_DIVISIBLE_VARIANT="$variant" -I"$dir/src" \
   "$dir/client.c" -o "$dir/build/aot-client" -L"$dir/build" -lkernel \
   -Wl,-rpath,'$ORIGIN' "${libcuda[@]}" -pthread -lm
-echo "build.sh: $dir/build/libkernel.so ($(ls "${objs[@]}" | wc -l) objects) and $dir/build/aot-client"
+"$cc" "${flags[@]}" -I"$dir/src" "$dir/tma_client.c" -o "$dir/build/aot-tma-client" \
+  -L"$dir/build" -lkernel -Wl,-rpath,'$ORIGIN' "${libcuda[@]}" -pthread -lm
+echo "build.sh: $dir/build/libkernel.so ($(ls "${objs[@]}" | wc -l) objects), $dir/build/aot-client and aot-tma-client"

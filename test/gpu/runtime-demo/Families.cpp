@@ -1,4 +1,4 @@
-//===- Families.cpp - the demo's kernel families (add, softmax) -----------===//
+//===- Families.cpp - the demo's kernel families -------------------------===//
 #include "Families.h"
 
 #include "Runtime/DiskCache.h"
@@ -81,6 +81,31 @@ Result<FamilySpec> demo::makeSoftmaxFamily(const std::string &kernelDir) {
   spec.grid = [](const std::vector<Arg> &args, const Variant &) {
     int64_t rows = args[4].getInteger();
     return LaunchGrid{unsigned(rows < 65536 ? rows : 65536)};
+  };
+  return spec;
+}
+
+Result<FamilySpec> demo::makeMatmulTmaFamily(const std::string &kernelDir) {
+  Result<std::string> ttir =
+      DiskCache::readFile(kernelDir + "/matmul_tma_kernel.ttir");
+  if (!ttir)
+    return ttir.status();
+  FamilySpec spec;
+  spec.name = "matmul_tma";
+  for (bool specialized : {true, false}) {
+    Variant variant;
+    variant.label = specialized ? "MNK%16" : "any-MNK";
+    variant.source = specialized ? *ttir : dropIntegerHints(*ttir);
+    variant.numWarps = 8;
+    variant.numStages = 3;
+    spec.variants.push_back(variant);
+  }
+  spec.key = {"M", "N", "K"};
+  spec.writes = {"c_desc"};
+  // Arguments: 3 descriptors of 5 each, then M, N, K.
+  spec.grid = [](const std::vector<Arg> &args, const Variant &) {
+    return LaunchGrid{ceilDiv(args[15].getInteger(), 128),
+                      ceilDiv(args[16].getInteger(), 256)};
   };
   return spec;
 }

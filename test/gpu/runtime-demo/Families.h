@@ -1,4 +1,4 @@
-//===- Families.h - the demo's kernel families (add, softmax) ---*- C++ -*-===//
+//===- Families.h - the demo's kernel families ---*- C++ -*-===//
 //
 // Variants are made from one Triton 3.6 TTIR each: the add kernel's BLOCK
 // (1024 in the TTIR) is rewritten to other sizes, and every kernel also
@@ -24,6 +24,13 @@ makeAddFamily(const std::string &kernelDir);
 /// rows of up to 1024 columns. Key: n_cols. Writes out_ptr.
 triton::runtime::Result<triton::runtime::FamilySpec>
 makeSoftmaxFamily(const std::string &kernelDir);
+
+/// matmul_tma_kernel(a_desc, b_desc, c_desc, M, N, K) (the corpus TMA
+/// matmul, 128x256x64 f16, 8 warps, 3 stages): C = A @ B^T through host
+/// tensor descriptors, each flattened into base, shape (i32) and strides
+/// (i64). With and without the M, N, K hints. Key: M, N, K. Writes c_desc.
+triton::runtime::Result<triton::runtime::FamilySpec>
+makeMatmulTmaFamily(const std::string &kernelDir);
 
 } // namespace demo
 

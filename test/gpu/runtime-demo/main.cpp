@@ -240,6 +240,136 @@ void runSoftmax(const CudaDriver &cuda, Family &family, Report &report) {
   report.text("softmax.chosen", family.getSpec().variants[plan.variantIndex].label);
 }
 
+
+/// IEEE half bits of a float that half represents exactly (the inputs), and
+/// a half's value.
+uint16_t toHalf(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, 4);
+  if ((bits & 0x7fffffffu) == 0)
+    return uint16_t(bits >> 16);
+  int exponent = int((bits >> 23) & 0xff) - 127 + 15;
+  return uint16_t(((bits >> 16) & 0x8000u) | (uint32_t(exponent) << 10) |
+                  ((bits >> 13) & 0x3ffu));
+}
+
+double fromHalf(uint16_t half) {
+  int exponent = (half >> 10) & 0x1f, mantissa = half & 0x3ff;
+  double value = exponent == 0 ? std::ldexp(double(mantissa), -24)
+                 : exponent == 31
+                     ? INFINITY
+                     : std::ldexp(double(mantissa | 0x400), exponent - 25);
+  return (half & 0x8000) ? -value : value;
+}
+
+/// The TMA matmul through tensor descriptors at a ragged size: the runtime
+/// encodes each CUtensorMap from base, shape and strides. Also the cost of
+/// that encoding: cuTensorMapEncodeTiled alone, and the runtime's launch
+/// with its maps cached against one that encodes all three.
+void runMatmulTma(const CudaDriver &cuda, Family &family, Report &report) {
+  const int M = 1001, N = 1000, K = 1000;
+  std::mt19937 random(13);
+  std::uniform_int_distribution<int> values(-32, 32);
+  std::vector<uint16_t> a(size_t(M) * K), b(size_t(N) * K), c(size_t(M) * N);
+  std::vector<float> af(a.size()), bf(b.size());
+  for (size_t i = 0; i < a.size(); ++i)
+    a[i] = toHalf(af[i] = float(values(random)) / 16);
+  for (size_t i = 0; i < b.size(); ++i)
+    b[i] = toHalf(bf[i] = float(values(random)) / 16);
+  DeviceBuffer da(cuda, a.size() * 2), db(cuda, b.size() * 2),
+      dc(cuda, c.size() * 2);
+  da.upload(a.data());
+  db.upload(b.data());
+  check(cuda.check(cuda.cuMemsetD8(dc.ptr, 0, dc.bytes), "cuMemsetD8"), "memset");
+  auto descriptor = [](CUdeviceptr base, size_t bytes, int rows, int cols) {
+    return std::vector<Arg>{Arg::tensorDesc(base, bytes), Arg::i32(rows),
+                            Arg::i32(cols), Arg::i64(cols), Arg::i64(1)};
+  };
+  auto makeArgs = [&](CUdeviceptr pa, CUdeviceptr pb, CUdeviceptr pc, int m,
+                      int n, int k) {
+    std::vector<Arg> args = descriptor(pa, da.bytes, m, k);
+    for (const Arg &arg : descriptor(pb, db.bytes, n, k))
+      args.push_back(arg);
+    for (const Arg &arg : descriptor(pc, dc.bytes, m, n))
+      args.push_back(arg);
+    args.push_back(Arg::i32(m));
+    args.push_back(Arg::i32(n));
+    args.push_back(Arg::i32(k));
+    return args;
+  };
+  std::vector<Arg> args = makeArgs(da.ptr, db.ptr, dc.ptr, M, N, K);
+  for (const char *call : {"first", "cached"}) {
+    auto start = Clock::now();
+    check(family.launch(args), "matmul_tma launch");
+    sync(cuda);
+    report.number(std::string("matmul_tma.") + call + "_call_ms", msSince(start));
+    dc.download(c.data());
+    // Every 7th row and the ragged last rows, against double.
+    double error = 0;
+    for (int r = 0; r < M; ++r) {
+      if (r % 7 != 0 && r < M - 9)
+        continue;
+      for (int col = 0; col < N; ++col) {
+        double expect = 0;
+        for (int k = 0; k < K; ++k)
+          expect += double(af[size_t(r) * K + k]) * bf[size_t(col) * K + k];
+        double got = fromHalf(c[size_t(r) * N + col]);
+        error = std::max(error, std::fabs(got - expect) /
+                                    (1e-3 * std::fabs(expect) + 1e-2));
+      }
+    }
+    // Scaled so that 1 is the f16 output's rounding.
+    report.result(std::string("matmul_tma.after_") + call + "_call", error, 1.0);
+  }
+  LaunchPlan plan = check(family.plan(args), "matmul_tma: plan");
+  report.text("matmul_tma.chosen", family.getSpec().variants[plan.variantIndex].label);
+
+  // The encoding alone.
+  if (cuda.cuTensorMapEncodeTiled) {
+    cuuint64_t dims[2] = {cuuint64_t(K), cuuint64_t(M)},
+               strides[1] = {cuuint64_t(K) * 2};
+    cuuint32_t box[2] = {64, 128}, elementStrides[2] = {1, 1};
+    CUtensorMap map;
+    const int encodes = 20000;
+    auto start = Clock::now();
+    for (int i = 0; i < encodes; ++i)
+      check(cuda.check(cuda.cuTensorMapEncodeTiled(
+                           &map, CU_TENSOR_MAP_DATA_TYPE_FLOAT16, 2,
+                           reinterpret_cast<void *>(da.ptr + 16 * (i % 64)),
+                           dims, strides, box, elementStrides,
+                           CU_TENSOR_MAP_INTERLEAVE_NONE,
+                           CU_TENSOR_MAP_SWIZZLE_128B,
+                           CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+                           CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+                       "cuTensorMapEncodeTiled"),
+            "encode");
+    report.number("matmul_tma.cuTensorMapEncodeTiled_us",
+                  msSince(start) * 1000 / encodes);
+  }
+  // Launches of one 128x256 tile, K = 64: maps cached (same arguments) or
+  // all three encoded (the bases cycle through more than the cache holds).
+  const int launches = 4000, bases = 32;
+  std::vector<std::vector<Arg>> cycling;
+  for (int i = 0; i < bases; ++i)
+    cycling.push_back(makeArgs(da.ptr + 16 * i, db.ptr + 16 * i, dc.ptr + 16 * i,
+                               128, 256, 64));
+  for (int round = 0; round < 2; ++round) { // the first round warms up
+    auto start = Clock::now();
+    for (int i = 0; i < launches; ++i)
+      check(family.launch(cycling[0]), "matmul_tma: cached launch");
+    double cachedUs = msSince(start) * 1000 / launches;
+    sync(cuda);
+    start = Clock::now();
+    for (int i = 0; i < launches; ++i)
+      check(family.launch(cycling[i % bases]), "matmul_tma: encoding launch");
+    double encodingUs = msSince(start) * 1000 / launches;
+    sync(cuda);
+    if (round == 1) {
+      report.number("matmul_tma.launch_maps_cached_us", cachedUs);
+      report.number("matmul_tma.launch_3_maps_encoded_us", encodingUs);
+    }
+  }
+}
 } // namespace
 
 int main(int argc, char **argv) {
@@ -299,10 +429,13 @@ int main(int argc, char **argv) {
   std::shared_ptr<Family> softmax =
       check(runtime.load(check(demo::makeSoftmaxFamily(kernelDir), "softmax family")),
             "load softmax");
+  std::shared_ptr<Family> matmulTma = check(
+      runtime.load(check(demo::makeMatmulTmaFamily(kernelDir), "matmul_tma family")),
+      "load matmul_tma");
   Report report;
   if (prefill) {
     int bad = 0;
-    for (auto &family : {add, softmax}) {
+    for (auto &family : {add, softmax, matmulTma}) {
       std::vector<Status> statuses = family->getVariantStatuses();
       for (size_t i = 0; i < statuses.size(); ++i) {
         std::printf("  %-8s %-28s %s\n", family->getSpec().name.c_str(),
@@ -318,17 +451,20 @@ int main(int argc, char **argv) {
   }
 
   // Everything up to here needs no GPU: the variants come from the cache.
-  Status addReady = add->wait(), softmaxReady = softmax->wait();
+  Status addReady = add->wait(), softmaxReady = softmax->wait(),
+         matmulTmaReady = matmulTma->wait();
   report.number("variants_ready_ms", msSince(processStart));
-  for (auto &family : {add, softmax})
+  for (auto &family : {add, softmax, matmulTma})
     for (const Status &status : family->getVariantStatuses())
       if (!status)
         std::printf("  %s: %s\n", family->getSpec().name.c_str(),
                     status.toString().c_str());
   check(addReady, "add variants");
   check(softmaxReady, "softmax variants");
+  check(matmulTmaReady, "matmul_tma variants");
   reportStats(report, "add.loaded", *add);
   reportStats(report, "softmax.loaded", *softmax);
+  reportStats(report, "matmul_tma.loaded", *matmulTma);
 
   // The GPU part.
   const CudaDriver &cuda = *check(getCudaDriver(), "CUDA driver");
@@ -345,8 +481,10 @@ int main(int argc, char **argv) {
   runAdd(cuda, *add, report);
   runSoftmax(cuda, *softmax, report);
   runOverhead(cuda, *add, report);
+  runMatmulTma(cuda, *matmulTma, report);
   reportStats(report, "add", *add);
   reportStats(report, "softmax", *softmax);
+  reportStats(report, "matmul_tma", *matmulTma);
   report.number("process_ms", msSince(processStart));
   report.text("result", report.ok ? "PASS" : "FAIL");
   if (!reportPath.empty())

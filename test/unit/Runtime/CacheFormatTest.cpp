@@ -104,6 +104,46 @@ TEST(KernelInfo, ReadsTheCompilersMetadata) {
             std::string::npos);
 }
 
+TEST(KernelInfo, ReadsTensorDescriptorMetadata) {
+  auto parse = [](const std::string &params, const std::string &metas) {
+    return parseKernelInfo(R"({"name":"k","num_warps":4,"shared":0,"params":[)" +
+                           params + "]" + metas + "}");
+  };
+  const std::string desc =
+      R"({"name":"d","type":"tensordesc<bf16[64, 32]>"},)"
+      R"({"name":"d","type":"i32"},{"name":"d","type":"i32"},)"
+      R"({"name":"d","type":"i64"},{"name":"d","type":"i64"})";
+  const std::string meta =
+      R"(,"tensordesc_meta":[{"swizzle":2,"elem_size":2,"elem_type":10,)"
+      R"("block_size":[64,32],"fp4_padded":false}])";
+  Result<KernelInfo> info = parse(desc, meta);
+  ASSERT_TRUE(info) << info.status().toString();
+  ASSERT_TRUE(info->params[0].tensorMap.has_value());
+  EXPECT_EQ(info->params[0].tensorMap->elemType, 10);
+  EXPECT_EQ(info->params[0].tensorMap->blockSize, (std::vector<int64_t>{64, 32}));
+  EXPECT_FALSE(info->params[1].tensorMap.has_value());
+  EXPECT_EQ(getParamTypeSize(info->params[0].type), 128u);
+
+  auto fails = [&](const std::string &params, const std::string &metas,
+                   const char *why) {
+    Result<KernelInfo> bad = parse(params, metas);
+    ASSERT_FALSE(bad) << why;
+    EXPECT_NE(bad.status().message().find(why), std::string::npos)
+        << bad.status().toString();
+  };
+  fails(desc, "", "tensordesc_meta[0]' is missing for params[0]");
+  fails(R"({"name":"d","type":"tensordesc<bf16[64, 32]>"})", meta,
+        "not followed by its shape (i32) and strides (i64)");
+  fails(desc,
+        R"(,"tensordesc_meta":[{"swizzle":2,"elem_size":2,"elem_type":10,)"
+        R"("block_size":[64],"fp4_padded":false}])",
+        "does not have the rank of 'tensordesc<bf16[64, 32]>'");
+  fails(desc,
+        R"(,"tensordesc_meta":[{"swizzle":2,"elem_size":2,"elem_type":10,)"
+        R"("block_size":[512,32],"fp4_padded":false}])",
+        "holds a box outside [1, 256]");
+}
+
 TEST(CacheFile, DetectsCorruptionAndTruncation) {
   std::string bytes = encodeCacheFile(
       "kernel", {{"metadata", "{}"}, {"cubin", std::string("\0\x7f" "ELF\n\n", 7)}});

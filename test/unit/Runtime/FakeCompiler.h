@@ -13,7 +13,8 @@ namespace triton::runtime::testing {
 
 /// "Compiles" a source by wrapping it: the cubin is "CUBIN:" + source, the
 /// metadata a kernel `k(out_ptr: *fp32, n: i32)` (the source's line
-/// "params: ..." replaces the parameter list). A source holding "FAIL"
+/// "params: ..." replaces the parameter list, its line "meta: ..." adds
+/// top-level fields such as tensordesc_meta). A source holding "FAIL"
 /// fails; every call sleeps `delayMs` and is counted.
 class FakeCompiler : public KernelCompiler {
 public:
@@ -32,12 +33,17 @@ public:
     size_t at = job.source.find("params: ");
     if (at != std::string::npos)
       params = job.source.substr(at + 8, job.source.find('\n', at) - at - 8);
+    std::string meta;
+    at = job.source.find("meta: ");
+    if (at != std::string::npos)
+      meta = job.source.substr(at + 6, job.source.find('\n', at) - at - 6) +
+             ",";
     CompiledBinary binary;
     binary.cubin = "CUBIN:" + job.source;
     binary.metadataJson =
         R"({"name":"k","num_warps":)" + std::to_string(job.numWarps) +
         R"(,"num_stages":)" + std::to_string(job.numStages) +
-        R"(,"num_ctas":1,"threads_per_warp":32,"shared":0,)"
+        R"(,"num_ctas":1,"threads_per_warp":32,"shared":0,)" + meta +
         R"("global_scratch_size":0,"global_scratch_align":1,)"
         R"("profile_scratch_size":0,"profile_scratch_align":1,)"
         R"("hidden_params":2,"target":"cuda:)" +

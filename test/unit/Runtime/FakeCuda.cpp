@@ -30,6 +30,7 @@ FakeCudaLaunch launchLog[logSize];
 std::atomic<size_t> launchCount{0};
 std::atomic<unsigned long long> nextContextId{1};
 std::atomic<int> moduleLoads{0};
+std::atomic<int> tensorMapEncodes{0};
 /// Per thread, so that launches of other threads never land between the
 /// events a tuning thread records.
 thread_local double clockUs = 0;
@@ -53,6 +54,38 @@ FakeCudaLaunch fakeCudaGetLaunch(size_t index) { return launchLog[index]; }
 void fakeCudaClearLaunches() { launchCount = 0; }
 
 CUresult cuInit(unsigned int) { return CUDA_SUCCESS; }
+
+CUresult cuDriverGetVersion(int *version) {
+  *version = 13000;
+  return CUDA_SUCCESS;
+}
+
+int fakeCudaTensorMapEncodes() { return tensorMapEncodes; }
+
+/// A pretend map: words 0-3 hold the address, the innermost extent, the
+/// first byte stride (0 for rank 1) and the innermost box; the rest the
+/// data type, rank and swizzle. Bit 21 of word 1 is set, as a real driver
+/// may set it, so that the caller's workaround shows.
+CUresult cuTensorMapEncodeTiled(CUtensorMap *map, CUtensorMapDataType type,
+                                cuuint32_t rank, void *address,
+                                const cuuint64_t *dims,
+                                const cuuint64_t *strides,
+                                const cuuint32_t *box, const cuuint32_t *,
+                                CUtensorMapInterleave, CUtensorMapSwizzle swizzle,
+                                CUtensorMapL2promotion, CUtensorMapFloatOOBfill) {
+  if (rank < 1 || rank > 5 || reinterpret_cast<uintptr_t>(address) % 16)
+    return CUDA_ERROR_INVALID_VALUE;
+  ++tensorMapEncodes;
+  std::memset(map, 0, sizeof(*map));
+  map->opaque[0] = reinterpret_cast<uintptr_t>(address);
+  map->opaque[1] = dims[0] | (uint64_t(1) << 21);
+  map->opaque[2] = rank > 1 ? strides[0] : 0;
+  map->opaque[3] = box[0];
+  map->opaque[4] = uint64_t(type);
+  map->opaque[5] = rank;
+  map->opaque[6] = uint64_t(swizzle);
+  return CUDA_SUCCESS;
+}
 
 CUresult cuGetErrorName(CUresult error, const char **text) {
   *text = error == CUDA_SUCCESS ? "CUDA_SUCCESS" : "CUDA_ERROR_FAKE";

@@ -44,6 +44,8 @@ int fakeCudaModuleLoads();
 /// Launches logged so far, and one of them.
 size_t fakeCudaLaunchCount();
 FakeCudaLaunch fakeCudaGetLaunch(size_t index);
+/// cuTensorMapEncodeTiled calls so far.
+int fakeCudaTensorMapEncodes();
 /// Forgets the logged launches.
 void fakeCudaClearLaunches();
 }

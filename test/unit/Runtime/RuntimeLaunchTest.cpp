@@ -13,6 +13,7 @@
 
 #include "Runtime/CudaDriver.h"
 #include "Runtime/Runtime.h"
+#include "Runtime/TensorMap.h"
 #include "Runtime/triton_runtime.h"
 
 #include <gtest/gtest.h>
@@ -59,6 +60,7 @@ struct FakeCuda {
   void (*renewContext)(CUcontext);
   int (*moduleLoads)();
   size_t (*launchCount)();
+  int (*tensorMapEncodes)();
   FakeCudaLaunch (*getLaunch)(size_t);
   void (*clearLaunches)();
 };
@@ -77,6 +79,7 @@ const FakeCuda &getFake() {
     get(result.renewContext, "fakeCudaRenewContext");
     get(result.moduleLoads, "fakeCudaModuleLoads");
     get(result.launchCount, "fakeCudaLaunchCount");
+    get(result.tensorMapEncodes, "fakeCudaTensorMapEncodes");
     get(result.getLaunch, "fakeCudaGetLaunch");
     get(result.clearLaunches, "fakeCudaClearLaunches");
     return result;
@@ -421,6 +424,104 @@ TEST_F(LaunchTest, NullPointersTheKernelReadsAreRefused) {
   Status launched = unused->launch({Arg::ptr(0, 4000), Arg::i32(1000)});
   EXPECT_TRUE(launched) << launched.toString();
   EXPECT_EQ(getFake().launchCount(), 1u);
+}
+
+/// k(d: tensordesc<fp16[64, 32]> flattened, n: i32): the kernel takes a
+/// CUtensorMap where the caller gives the descriptor's base.
+FamilySpec makeDescriptorSpec() {
+  FamilySpec spec;
+  spec.name = "desc";
+  Variant variant;
+  variant.source =
+      "descriptor kernel\nparams: [{\"name\":\"d\",\"type\":\"tensordesc<fp16[64, "
+      "32]>\"},{\"name\":\"d\",\"type\":\"i32\"},{\"name\":\"d\",\"type\":"
+      "\"i32\"},{\"name\":\"d\",\"type\":\"i64\"},{\"name\":\"d\",\"type\":"
+      "\"i64\"},{\"name\":\"n\",\"type\":\"i32\"}]\nmeta: "
+      "\"tensordesc_meta\":[{\"swizzle\":2,\"elem_size\":2,\"elem_type\":6,"
+      "\"block_size\":[64,32],\"fp4_padded\":false}]\n";
+  spec.variants.push_back(variant);
+  spec.key = {"n"};
+  spec.grid = [](const std::vector<Arg> &, const Variant &) {
+    return LaunchGrid{1};
+  };
+  return spec;
+}
+
+std::vector<Arg> descriptorArgs(uint64_t base, int64_t rowStride,
+                                int64_t lastStride = 1) {
+  return {Arg::tensorDesc(base), Arg::i32(100), Arg::i32(48),
+          Arg::i64(rowStride),   Arg::i64(lastStride), Arg::i32(7)};
+}
+
+TEST_F(LaunchTest, TensorDescriptorsAreEncodedOncePerThreadAndChecked) {
+  Runtime runtime(options());
+  std::shared_ptr<Family> family = *runtime.load(makeDescriptorSpec());
+  ASSERT_TRUE(getFake().tensorMapEncodes);
+  int before = getFake().tensorMapEncodes();
+  Status launched = family->launch(descriptorArgs(4096, 48));
+  ASSERT_TRUE(launched) << launched.toString();
+  // The map's first word is the fake's copy of the address; the shape and
+  // strides follow as the kernel's own arguments.
+  EXPECT_EQ(lastLaunch().params[0], 4096u);
+  EXPECT_EQ(lastLaunch().params[1], 100u);
+  EXPECT_EQ(getFake().tensorMapEncodes(), before + 1);
+  ASSERT_TRUE(family->launch(descriptorArgs(4096, 48)));
+  EXPECT_EQ(getFake().tensorMapEncodes(), before + 1) << "not cached";
+  ASSERT_TRUE(family->launch(descriptorArgs(8192, 48)));
+  EXPECT_EQ(lastLaunch().params[0], 8192u);
+  EXPECT_EQ(getFake().tensorMapEncodes(), before + 2);
+
+  getFake().clearLaunches();
+  struct Bad {
+    std::vector<Arg> args;
+    const char *why;
+  } bad[] = {{descriptorArgs(4100, 48), "not 16-byte aligned"},
+             {descriptorArgs(4096, 47), "a stride of 47 elements"},
+             {descriptorArgs(4096, 48, 2), "a last stride of 2"},
+             {descriptorArgs(0, 48), "is a null pointer"}};
+  for (const Bad &each : bad) {
+    Status status = family->launch(each.args);
+    EXPECT_EQ(status.getCode(), StatusCode::InvalidArgument) << each.why;
+    EXPECT_NE(status.message().find(each.why), std::string::npos)
+        << status.toString();
+  }
+  std::vector<Arg> shapeZero = descriptorArgs(4096, 48);
+  shapeZero[1] = Arg::i32(0);
+  EXPECT_NE(family->launch(shapeZero).message().find("an extent of 0"),
+            std::string::npos);
+  // A pointer is not a descriptor.
+  std::vector<Arg> pointer = descriptorArgs(4096, 48);
+  pointer[0] = Arg::ptr(4096);
+  EXPECT_NE(family->launch(pointer).message().find(
+                "the kernel takes tensordesc<fp16[64, 32]>, got a pointer"),
+            std::string::npos);
+  EXPECT_EQ(getFake().launchCount(), 0u);
+}
+
+TEST_F(LaunchTest, TensorMapsFollowTritonsEncoding) {
+  TensorMapInfo meta;
+  meta.swizzle = 3;
+  meta.elemType = 6;
+  meta.elemSize = 2;
+  meta.blockSize = {128, 64};
+  int64_t shape[] = {100, 48}, strides[] = {48, 1};
+  CUtensorMap map;
+  ASSERT_TRUE(encodeTensorMap(*cuda, meta, 1 << 20, shape, strides, map));
+  // Innermost first, byte strides; under 128 KiB the fake's bit 21 of word
+  // 1 is cleared on a 13.0 driver, as Triton does.
+  EXPECT_EQ(map.opaque[1], 48u);
+  EXPECT_EQ(map.opaque[2], 96u);
+  EXPECT_EQ(map.opaque[3], 64u);
+  EXPECT_EQ(map.opaque[5], 2u);
+  EXPECT_EQ(map.opaque[6], 3u);
+  int64_t bigShape[] = {4096, 48};
+  ASSERT_TRUE(encodeTensorMap(*cuda, meta, 1 << 20, bigShape, strides, map));
+  EXPECT_EQ(map.opaque[1], 48u | (1u << 21));
+  // Same parameters, other metadata: not the cached map.
+  TensorMapInfo other = meta;
+  other.swizzle = 1;
+  ASSERT_TRUE(encodeTensorMap(*cuda, other, 1 << 20, bigShape, strides, map));
+  EXPECT_EQ(map.opaque[6], 1u);
 }
 
 } // namespace

@@ -348,7 +348,7 @@ TEST_F(RuntimeTest, BadSpecsAreRefusedAtLoad) {
   FamilySpec badWrite = makeSpec(1);
   badWrite.writes = {"n"};
   Status writeStatus = (*runtime.load(badWrite))->wait();
-  EXPECT_NE(writeStatus.message().find("'n' is not a pointer parameter"),
+  EXPECT_NE(writeStatus.message().find("'n' is not a pointer or descriptor parameter"),
             std::string::npos);
   // Variants must share a signature.
   FamilySpec mixed = makeSpec(2);
