@@ -21,6 +21,7 @@
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/IR/Matchers.h"
@@ -234,6 +235,10 @@ struct ConvertTritonGPUToLLVM
     populateMMAv2DotOpToLLVMPatterns(converter, patterns, config);
     populateLocalLoadLdMatrixPatterns(converter, patterns, config);
     populateFp4ToFpOpToLLVMPatterns(converter, patterns);
+    // arith.ceildivsi/ceildivui/floordivsi (Triton's frontend emits them
+    // for `//` and cdiv) become divisions, compares and selects, on
+    // tensors too, which the patterns above and below then lower.
+    arith::populateCeilFloorDivExpandOpsPatterns(patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

@@ -20,6 +20,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// arith.ceildivsi / ceildivui / floordivsi (Triton's frontend writes them for
+// `//` and cdiv) expand to divisions, compares and selects, on scalars and
+// per register on tensors.
+#b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: llvm.func @ceil_floor_div
+// CHECK: llvm.sdiv %{{.*}}, %{{.*}} : i32
+// CHECK-COUNT-2: llvm.sdiv %{{.*}}, %{{.*}} : i32
+// CHECK-COUNT-2: llvm.udiv %{{.*}}, %{{.*}} : i32
+// CHECK-NOT: arith.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @ceil_floor_div(%a: i32, %b: i32, %t: tensor<256xi32, #b>) -> tensor<256xi32, #b> attributes {noinline = false} {
+    %c = arith.ceildivsi %a, %b : i32
+    %s = tt.splat %c : i32 -> tensor<256xi32, #b>
+    %d = arith.floordivsi %t, %s : tensor<256xi32, #b>
+    %e = arith.ceildivui %d, %s : tensor<256xi32, #b>
+    tt.return %e : tensor<256xi32, #b>
+  }
+}
+
+// -----
+
 // exp and log take the hardware approximations in f32 (Triton's fast path),
 // libdevice in f64; f16 goes through f32.
 // CHECK-LABEL: llvm.func @fast_math
