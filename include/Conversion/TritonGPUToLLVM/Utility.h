@@ -14,6 +14,7 @@
 #ifndef TRITON_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
 #define TRITON_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
 
+#include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Tools/LinearLayout.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -80,6 +81,12 @@ Value getUniformWarpId(OpBuilder &b, Location loc);
 Value getWarpGroupFirstWarp(OpBuilder &b, Location loc);
 /// The CTA's id in its cluster (0 without clusters).
 Value getClusterCTAId(OpBuilder &b, Location loc, int numCTAs);
+
+/// Whether moving a tensor of `tensor`'s layout to or from a buffer of
+/// `memDesc`'s keeps every element in its CTA: each CTA of the cluster
+/// holds in registers exactly the elements its own shared memory holds.
+/// Always true with one CTA.
+bool stayWithinCTAs(RankedTensorType tensor, gpu::MemDescType memDesc);
 
 /// Applies `layout` to runtime input values: `ins` names each input
 /// dimension's value (i32); missing input dimensions are 0. Returns one i32

@@ -101,6 +101,39 @@ LogicalResult checkLowerable(ModuleOp module, int computeCapability) {
       ok = false;
       return;
     }
+    // Registers and shared memory are per CTA: in a cluster, a tensor moves
+    // to or from shared memory only where each CTA holds the elements its
+    // own buffer holds (moving others would need distributed shared memory).
+    auto checkWithinCTAs = [&](RankedTensorType tensor, Value memory) {
+      auto memDesc = cast<ttg::MemDescType>(memory.getType());
+      if (!tensor || stayWithinCTAs(tensor, memDesc))
+        return;
+      op->emitOpError("moves a tensor between layouts that split the "
+                      "cluster's CTAs differently (")
+          << tensor.getEncoding() << " and " << memDesc.getEncoding()
+          << "); that needs distributed shared memory, which is not lowered";
+      ok = false;
+    };
+    // Which CTA of a cluster computes which part of a dot is Triton's
+    // triton-nvidia-gpu-plan-cta, which is not implemented: a dot's layouts
+    // here would not split its operands consistently.
+    if (isa<triton::DotOp, nvidia_gpu::WarpGroupDotOp>(op) &&
+        ttg::TritonGPUDialect::getNumCTAs(module) > 1) {
+      op->emitOpError("is not lowered in a cluster of CTAs (ttg.num-ctas = ")
+          << ttg::TritonGPUDialect::getNumCTAs(module)
+          << "): splitting a dot over the cluster (Triton's "
+             "triton-nvidia-gpu-plan-cta) is not implemented";
+      ok = false;
+      return;
+    }
+    if (auto alloc = dyn_cast<ttg::LocalAllocOp>(op); alloc && alloc.getSrc())
+      checkWithinCTAs(alloc.getSrc().getType(), alloc.getResult());
+    else if (auto store = dyn_cast<ttg::LocalStoreOp>(op))
+      checkWithinCTAs(store.getSrc().getType(), store.getDst());
+    else if (auto load = dyn_cast<ttg::LocalLoadOp>(op))
+      checkWithinCTAs(load.getType(), load.getSrc());
+    if (!ok)
+      return;
     Dialect *dialect = op->getDialect();
     StringRef ns = dialect ? dialect->getNamespace() : "";
     if (ns == "scf") {

@@ -77,6 +77,11 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<triton::FuncOp> {
       newFunc->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                        rewriter.getDenseI32ArrayAttr(
                            {config.numWarps * config.threadsPerWarp}));
+      // A cluster of CTAs per program: `.explicitcluster` and
+      // `.reqnctapercluster N, 1, 1`, as Triton launches it.
+      if (config.numCTAs > 1)
+        newFunc->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
+                         rewriter.getDenseI32ArrayAttr({config.numCTAs, 1, 1}));
       // Triton's maxnreg option: the kernel's limit (`.maxnreg N` on the
       // .entry); device functions get none.
       if (config.maxnreg)

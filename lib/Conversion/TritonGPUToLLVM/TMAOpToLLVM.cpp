@@ -15,7 +15,13 @@
 // Box origins are at multiples of the box, where the shared layout's
 // swizzle is the identity, so a box's shared offset is the layout's inverse
 // at its origin; both are linear in the bits of the copy index. Coordinates
-// go innermost first. A reduction is `cp.reduce.async.bulk.tensor` with
+// go innermost first.
+//
+// In a cluster of CTAs (the block layout's CGA bases, ttg.num-ctas > 1),
+// each CTA moves its part of the block, as Triton 3.6 does: the boxes cover
+// the part, and the coordinates move by the CTA's origin in the block (CTA
+// id bit i adds basis i). A zero basis means the CTAs along it hold copies:
+// each loads its own, and only the first of them stores or reduces. A reduction is `cp.reduce.async.bulk.tensor` with
 // the kind's operator; ttng.async_tma_store_wait {pendings = N} is
 // `cp.async.bulk.wait_group.read N` (the issuing threads' groups; the
 // Membar analysis adds the CTA barrier after it).
@@ -44,6 +50,10 @@ struct BoxPlan {
   SmallVector<std::pair<unsigned, int64_t>> coordSteps;
   /// Per bit of the copy index: shared offset step, in elements.
   SmallVector<int64_t> offsetSteps;
+  /// Per bit of the CTA id in the cluster: the CTA's origin in the block,
+  /// in elements (one entry per dimension; all zero for CTAs holding
+  /// copies).
+  SmallVector<SmallVector<int32_t>> ctaBases;
 };
 
 FailureOr<BoxPlan> planBoxes(Operation *op, TensorDescType desc,
@@ -55,15 +65,13 @@ FailureOr<BoxPlan> planBoxes(Operation *op, TensorDescType desc,
                            "#ttg.nvmma_shared layout");
   if (layout.getFp4Padded())
     return op->emitOpError("is not lowered for fp4-padded descriptors");
-  if (!layout.getCTALayout().isDefault())
-    return op->emitOpError("is not lowered in a cluster of CTAs (num-ctas > "
-                           "1)");
   if (layout.getElementBitWidth() !=
       desc.getBlockType().getElementTypeBitWidth())
     return op->emitOpError("the descriptor's layout is for ")
            << layout.getElementBitWidth() << "-bit elements, its block has "
            << desc.getBlockType().getElementType();
-  ArrayRef<int64_t> block = desc.getBlockType().getShape();
+  // One CTA's part of the block.
+  SmallVector<int64_t> block = ttng::getTMAShapePerCTA(desc);
   SmallVector<int64_t> box = ttng::getTMABoxShape(desc);
   for (auto [size, boxSize] : llvm::zip(block, box))
     if (boxSize <= 0 || size % boxSize != 0)
@@ -81,6 +89,15 @@ FailureOr<BoxPlan> planBoxes(Operation *op, TensorDescType desc,
     return failure();
   LinearLayout inverse = shared->pseudoinvert();
   BoxPlan plan;
+  // CGA bases count CTA tiles: CTA 1 << i starts basis[d] parts along d.
+  plan.ctaBases = layout.getCTALayout().getBases();
+  for (SmallVector<int32_t> &basis : plan.ctaBases) {
+    if (basis.size() != rank)
+      return op->emitOpError("the descriptor's CTA layout has rank ")
+             << basis.size() << ", its block " << rank;
+    for (unsigned d = 0; d < rank; ++d)
+      basis[d] *= block[d];
+  }
   // The innermost dimension's boxes are the fastest-moving copy index bits.
   for (int d = rank - 1; d >= 0; --d) {
     int64_t count = block[d] / box[d];
@@ -132,12 +149,15 @@ boxOperands(Location loc, OpBuilder &b, const BoxPlan &plan, Value base,
 }
 
 /// Issues `emit(pred, smem, coords)` for every box, warp w taking copies
-/// w, w + numWarps, ... from one elected lane, when `pred` holds.
+/// w, w + numWarps, ... from one elected lane, when `pred` holds. In a
+/// cluster the coordinates start at the CTA's part of the block; with
+/// `firstCopyOnly` (stores, reductions) CTAs holding a copy of another's
+/// part issue nothing.
 template <typename EmitFn>
 LogicalResult forEachBox(Operation *op, ConversionPatternRewriter &rewriter,
                          TensorDescType desc, Value bufferValue,
-                         Value llvmBuffer, ValueRange coords, Value pred,
-                         EmitFn emit) {
+                         Value llvmBuffer, ValueRange blockCoords, Value pred,
+                         bool firstCopyOnly, EmitFn emit) {
   auto buffer = cast<ttg::MemDescType>(bufferValue.getType());
   if (isa_and_nonnull<ttg::MemDescSubsliceOp>(bufferValue.getDefiningOp()))
     return op->emitOpError("TMA copies whole buffers, not subslices");
@@ -154,6 +174,33 @@ LogicalResult forEachBox(Operation *op, ConversionPatternRewriter &rewriter,
   Value issue = pred ? LLVM::AndOp::create(rewriter, loc, pred, elected)
                            .getResult()
                      : elected;
+  SmallVector<Value> coords(blockCoords.begin(), blockCoords.end());
+  if (!plan->ctaBases.empty()) {
+    Value cta = getClusterCTAId(rewriter, loc, 1 << plan->ctaBases.size());
+    unsigned copies = 0;
+    for (auto [bit, basis] : llvm::enumerate(plan->ctaBases)) {
+      Value set = LLVM::AndOp::create(
+          rewriter, loc,
+          LLVM::LShrOp::create(rewriter, loc, cta, i32Val(rewriter, loc, bit)),
+          i32Val(rewriter, loc, 1));
+      if (llvm::all_of(basis, [](int32_t v) { return v == 0; }))
+        copies |= 1u << bit;
+      for (auto [d, step] : llvm::enumerate(basis))
+        if (step != 0)
+          coords[d] = LLVM::AddOp::create(
+              rewriter, loc, coords[d],
+              LLVM::MulOp::create(rewriter, loc, set,
+                                  i32Val(rewriter, loc, step)));
+    }
+    if (firstCopyOnly && copies)
+      issue = LLVM::AndOp::create(
+          rewriter, loc, issue,
+          LLVM::ICmpOp::create(
+              rewriter, loc, LLVM::ICmpPredicate::eq,
+              LLVM::AndOp::create(rewriter, loc, cta,
+                                  i32Val(rewriter, loc, copies)),
+              i32Val(rewriter, loc, 0)));
+  }
   for (int first = 0; first < plan->numCopies; first += numWarps) {
     int count = std::min(plan->numCopies - first, numWarps);
     Value mine = issue;
@@ -204,7 +251,7 @@ struct TMALoadConversion
       constraints += ",r";
     LogicalResult result = forEachBox(
         op, rewriter, desc, op.getResult(), adaptor.getResult(),
-        adaptor.getCoord(), adaptor.getPred(),
+        adaptor.getCoord(), adaptor.getPred(), /*firstCopyOnly=*/false,
         [&](Value pred, Value smem, SmallVector<Value> coords) {
           SmallVector<Value> operands{pred, smem, adaptor.getDesc()};
           llvm::append_range(operands, innermostFirst(coords));
@@ -234,7 +281,7 @@ LogicalResult lowerTMAStore(OpT op, typename OpT::Adaptor adaptor,
     constraints += ",r";
   LogicalResult result = forEachBox(
       op, rewriter, desc, op.getSrc(), adaptor.getSrc(),
-      adaptor.getCoord(), Value(),
+      adaptor.getCoord(), Value(), /*firstCopyOnly=*/true,
       [&](Value pred, Value smem, SmallVector<Value> coords) {
         SmallVector<Value> operands{pred, adaptor.getDesc()};
         llvm::append_range(operands, innermostFirst(coords));

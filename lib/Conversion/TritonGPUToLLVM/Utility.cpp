@@ -149,6 +149,38 @@ Value SharedAddresses::get(OpBuilder &b, Location loc, uint64_t offset) {
                              LLVM::GEPNoWrapFlags::inbounds);
 }
 
+bool mlir::triton::stayWithinCTAs(RankedTensorType tensor,
+                                  gpu::MemDescType memDesc) {
+  MLIRContext *ctx = tensor.getContext();
+  FailureOr<LinearLayout> regs = gpu::tryToLinearLayout(
+      tensor.getShape(), tensor.getEncoding(), /*emitError=*/nullptr);
+  FailureOr<LinearLayout> shared = gpu::tryToLinearLayout(
+      memDesc.getShape(), memDesc.getEncoding(), /*emitError=*/nullptr);
+  // Layouts without a linear form are reported by their lowering.
+  if (failed(regs) || failed(shared))
+    return true;
+  StringAttr block = kBlock(ctx);
+  auto ctaBits = [&](const LinearLayout &l) {
+    return l.hasInDim(block) ? l.getInDimSizeLog2(block) : 0;
+  };
+  if (ctaBits(*regs) == 0 && ctaBits(*shared) == 0)
+    return true;
+  if (ctaBits(*regs) != ctaBits(*shared) || regs->getTotalOutDimSizeLog2() !=
+                                                shared->getTotalOutDimSizeLog2())
+    return false;
+  // Which shared location (offset, CTA) each register of each CTA is.
+  LinearLayout cvt = regs->invertAndCompose(*shared);
+  if (!cvt.hasOutDim(block))
+    return true;
+  for (StringAttr dim : cvt.getInDimNames())
+    for (int i = 0; i < cvt.getInDimSizeLog2(dim); ++i) {
+      int32_t cta = cvt.getBasis(dim, i, block);
+      if (cta != (dim == block ? (1 << i) : 0))
+        return false;
+    }
+  return true;
+}
+
 Value mlir::triton::getClusterCTAId(OpBuilder &b, Location loc, int numCTAs) {
   if (numCTAs <= 1)
     return i32Val(b, loc, 0);

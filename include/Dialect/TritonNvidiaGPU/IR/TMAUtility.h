@@ -40,8 +40,17 @@ SmallVector<int64_t> getTMABoxShape(ArrayRef<int64_t> shape,
                                     gpu::NVMMASharedEncodingAttr layout,
                                     unsigned elementBitWidth);
 
-/// The box of `desc`'s block (Triton's `block_size` metadata).
+/// The box of `desc`'s block (Triton's `block_size` metadata), in a
+/// cluster of CTAs the box of one CTA's part.
 SmallVector<int64_t> getTMABoxShape(TensorDescType desc);
+
+/// The part of `desc`'s block one CTA moves: the block, or in a cluster of
+/// CTAs (the block layout's CGA bases) the CTA's share of it.
+SmallVector<int64_t> getTMAShapePerCTA(TensorDescType desc);
+
+/// Bytes one CTA's TMA copy of `desc`'s block brings (what its mbarrier
+/// expects).
+int64_t getTMACopyBytes(TensorDescType desc);
 
 /// The shared layout a tensor of `type` (possibly rank-reduced: leading
 /// dimensions of 1 dropped) has when it moves through `desc`: the

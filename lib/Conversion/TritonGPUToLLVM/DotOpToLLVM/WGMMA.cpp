@@ -131,8 +131,10 @@ LogicalResult WarpGroupDotOpConversion::matchAndRewrite(
   ArrayRef<unsigned> instr = mma.getInstrShape();
   ArrayRef<unsigned> wpt = mma.getWarpsPerCTA();
   int instrN = instr[1], instrK = instr[2];
-  ArrayRef<int64_t> shape = dType.getShape();
-  int64_t K = bType.getShape()[0];
+  // In a cluster, each CTA multiplies its part (its accumulator tile, the
+  // A rows and B columns it holds, all of K).
+  SmallVector<int64_t> shape = ttg::getShapePerCTA(dType);
+  int64_t K = ttg::getShapePerCTA(bType)[0];
   int tileM = 16 * wpt[0], tileN = instrN * wpt[1];
   if (shape[0] % tileM || shape[1] % tileN || K % instrK || wpt[0] % 4)
     return op.emitOpError("shape ")

@@ -229,11 +229,13 @@ bool comesFromLoadOrBlockArg(Value value) {
              value.getDefiningOp());
 }
 
-/// Stores operand `opIdx` of a wgmma to shared memory right after it is
-/// made (looking through one conversion). Only f16 and bf16 may keep a
-/// transposed order; other types are stored K-contiguous.
+/// Stores operand `opIdx` of a wgmma with accumulator layout `mma` to
+/// shared memory right after it is made (looking through one conversion).
+/// Only f16 and bf16 may keep a transposed order; other types are stored
+/// K-contiguous. In a cluster of CTAs the operand is split as the
+/// accumulator is along M (A) or N (B), and every CTA holds all of K.
 Value allocSharedOperand(Value operand, int opIdx, bool allowTranspose,
-                         RewriterBase &rewriter) {
+                         NvidiaMmaEncodingAttr mma, RewriterBase &rewriter) {
   OpBuilder::InsertionGuard guard(rewriter);
   Value source = operand;
   if (auto cvt = operand.getDefiningOp<ConvertLayoutOp>())
@@ -244,9 +246,10 @@ Value allocSharedOperand(Value operand, int opIdx, bool allowTranspose,
     order = opIdx == 1 ? SmallVector<unsigned>{0, 1}
                        : SmallVector<unsigned>{1, 0};
   MLIRContext *ctx = operand.getContext();
-  auto shared =
-      getNVMMASharedEncoding(ctx, type.getShape(), order,
-                     getCTALayout(type.getEncoding()), type.getElementType());
+  CTAEncodingAttr cta =
+      DotOperandEncodingAttr::get(ctx, opIdx, mma, /*kWidth=*/0).getCTALayout();
+  auto shared = getNVMMASharedEncoding(ctx, type.getShape(), order, cta,
+                                       type.getElementType());
   auto memDesc = MemDescType::get(type.getShape(), type.getElementType(),
                                   shared, SharedMemorySpaceAttr::get(ctx));
   rewriter.setInsertionPointAfterValue(source);
@@ -292,11 +295,11 @@ void rewriteDot(DotOp dot, int version, int computeCapability,
   if (version == 3) {
     bool allowTranspose = aElem.isF16() || aElem.isBF16();
     if (comesFromLoadOrBlockArg(a))
-      a = allocSharedOperand(a, 0, allowTranspose, rewriter);
+      a = allocSharedOperand(a, 0, allowTranspose, mma, rewriter);
     else
       a = convertToDotOperand(a, 0, aElem.getIntOrFloatBitWidth(), mma,
                               rewriter);
-    b = allocSharedOperand(b, 1, allowTranspose, rewriter);
+    b = allocSharedOperand(b, 1, allowTranspose, mma, rewriter);
     newDot = nvidia_gpu::WarpGroupDotOp::create(
         rewriter, dot.getLoc(), a, b, acc, /*useC=*/Value(),
         dot.getInputPrecision(), dot.getMaxNumImpreciseAcc(),

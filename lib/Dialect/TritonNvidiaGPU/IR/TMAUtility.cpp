@@ -77,12 +77,28 @@ SmallVector<int64_t> mlir::triton::nvidia_gpu::getTMABoxShape(
 }
 
 SmallVector<int64_t>
+mlir::triton::nvidia_gpu::getTMAShapePerCTA(TensorDescType desc) {
+  RankedTensorType block = desc.getBlockType();
+  auto layout = dyn_cast_or_null<NVMMASharedEncodingAttr>(block.getEncoding());
+  if (!layout)
+    return SmallVector<int64_t>(block.getShape());
+  return getShapePerCTA(layout.getCTALayout().getCTASplitNum(),
+                        block.getShape());
+}
+
+SmallVector<int64_t>
 mlir::triton::nvidia_gpu::getTMABoxShape(TensorDescType desc) {
   RankedTensorType block = desc.getBlockType();
   auto layout = cast<NVMMASharedEncodingAttr>(block.getEncoding());
-  SmallVector<int64_t> shape =
-      getShapePerCTA(layout.getCTALayout().getCTASplitNum(), block.getShape());
-  return getTMABoxShape(shape, layout, layout.getElementBitWidth());
+  return getTMABoxShape(getTMAShapePerCTA(desc), layout,
+                        layout.getElementBitWidth());
+}
+
+int64_t mlir::triton::nvidia_gpu::getTMACopyBytes(TensorDescType desc) {
+  int64_t elements = 1;
+  for (int64_t d : getTMAShapePerCTA(desc))
+    elements *= d;
+  return elements * desc.getBlockType().getElementTypeBitWidth() / 8;
 }
 
 /// `layout` for `rank` dimensions: bases of dropped leading dimensions

@@ -135,6 +135,17 @@ private:
 
   Wish &wishOf(Value desc) { return wishes[classes.getLeaderValue(desc)]; }
 
+  /// The layout a stored value is computed in, looking through layout
+  /// conversions (they fold into the store's buffer later). In a cluster
+  /// its CTA split is the one the descriptor takes, so that each CTA stores
+  /// what it holds.
+  static Attribute producerEncoding(TypedValue<RankedTensorType> value) {
+    Value source = value;
+    while (auto cvt = source.getDefiningOp<ConvertLayoutOp>())
+      source = cvt.getSrc();
+    return cast<RankedTensorType>(source.getType()).getEncoding();
+  }
+
   void want(Value desc, Attribute encoding, Attribute resultEncoding,
             ArrayRef<int64_t> shape) {
     Wish &wish = wishOf(desc);
@@ -168,13 +179,13 @@ private:
         want(gather.getDesc(), encodingFromUsers(op),
              gather.getType().getEncoding(), gather.getType().getShape());
       } else if (auto store = dyn_cast<DescriptorStoreOp>(op)) {
-        want(store.getDesc(), {}, store.getSrc().getType().getEncoding(),
+        want(store.getDesc(), {}, producerEncoding(store.getSrc()),
              store.getSrc().getType().getShape());
       } else if (auto reduce = dyn_cast<DescriptorReduceOp>(op)) {
-        want(reduce.getDesc(), {}, reduce.getSrc().getType().getEncoding(),
+        want(reduce.getDesc(), {}, producerEncoding(reduce.getSrc()),
              reduce.getSrc().getType().getShape());
       } else if (auto scatter = dyn_cast<DescriptorScatterOp>(op)) {
-        want(scatter.getDesc(), {}, scatter.getSrc().getType().getEncoding(),
+        want(scatter.getDesc(), {}, producerEncoding(scatter.getSrc()),
              scatter.getSrc().getType().getShape());
       } else if (isa<CallOp, ReturnOp, nvidia_gpu::ReinterpretTensorDescOp>(
                      op)) {

@@ -70,13 +70,6 @@ LogicalResult checkDescriptor(Operation *op, TensorDescType desc) {
   return success();
 }
 
-int64_t blockBytes(RankedTensorType type) {
-  int64_t elements = 1;
-  for (int64_t d : type.getShape())
-    elements *= d;
-  return elements * type.getElementTypeBitWidth() / 8;
-}
-
 /// `value` (a mutable buffer) replaced an immutable one: views of it, and
 /// the memdescs warp_group_dot_wait passes through, become mutable too.
 void makeUsersMutable(Value value) {
@@ -115,7 +108,8 @@ LogicalResult lowerLoad(DescriptorLoadOp load) {
       LocalAllocOp::create(b, loc, ttng::getBarrierBufferType(ctx));
   ttng::InitBarrierOp::create(b, loc, barrier, 1);
   Value yes = arith::ConstantIntOp::create(b, loc, 1, 1);
-  ttng::BarrierExpectOp::create(b, loc, barrier, blockBytes(type), yes);
+  ttng::BarrierExpectOp::create(b, loc, barrier, ttng::getTMACopyBytes(desc),
+                                yes);
   ttng::AsyncTMACopyGlobalToLocalOp::create(
       b, loc, load.getDesc(), load.getIndices(), barrier, buffer, yes,
       load.getCache(), load.getEvict(), /*isVolatile=*/false);

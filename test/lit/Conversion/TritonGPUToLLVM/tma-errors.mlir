@@ -1,15 +1,33 @@
 // RUN: not triton-opt %s -split-input-file --allocate-shared-memory-nv --convert-triton-gpu-to-llvm 2>&1 | FileCheck %s --check-prefix=ERR
 
-// TMA copies of blocks split over a cluster of CTAs are refused by name.
+// In a cluster, registers and shared memory are per CTA: a tensor split
+// along N (the wgmma accumulator) cannot be stored into a buffer split
+// along M without distributed shared memory, which is refused by name.
 
-// ERR: error: 'ttng.async_tma_copy_local_to_global' op is not lowered in a cluster of CTAs (num-ctas > 1)
-#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 1]]}>
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[0, 1]]}>
+// ERR: error: 'ttg.local_alloc' op moves a tensor between layouts that split the cluster's CTAs differently (#ttg.nvidia_mma<{{.*}}CGALayout = {{\[\[0, 1\]\]}}{{.*}}> and #ttg.nvmma_shared<{{.*}}CGALayout = {{\[\[1, 0\]\]}}}>); that needs distributed shared memory, which is not lowered
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], CGALayout = [[0, 1]], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[1, 0]]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @cross_cta(%d: !tt.tensordesc<tensor<128x128xf16, #shared>>, %x: i32, %v: tensor<128x128xf16, #mma>) {
+    %buf = ttg.local_alloc %v : (tensor<128x128xf16, #mma>) -> !ttg.memdesc<128x128xf16, #shared, #smem>
+    ttng.async_tma_copy_local_to_global %d[%x, %x] %buf : !tt.tensordesc<tensor<128x128xf16, #shared>>, !ttg.memdesc<128x128xf16, #shared, #smem>
+    tt.return
+  }
+}
+
+// -----
+
+// A dot in a cluster of CTAs is refused by name: which CTA computes which
+// tile is Triton's triton-nvidia-gpu-plan-cta, not implemented here.
+// ERR: error: 'ttng.warp_group_dot' op is not lowered in a cluster of CTAs (ttg.num-ctas = 2): splitting a dot over the cluster (Triton's triton-nvidia-gpu-plan-cta) is not implemented
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], CGALayout = [[0, 1]], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[0, 0]]}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[0, 1]]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @cluster(%d: !tt.tensordesc<tensor<64x128xf16, #shared>>, %x: i32, %v: tensor<64x128xf16, #blocked>) {
-    %buf = ttg.local_alloc %v : (tensor<64x128xf16, #blocked>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
-    ttng.async_tma_copy_local_to_global %d[%x, %x] %buf : !tt.tensordesc<tensor<64x128xf16, #shared>>, !ttg.memdesc<64x128xf16, #shared, #smem>
-    tt.return
+  tt.func public @dot_in_cluster(%a: !ttg.memdesc<64x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x128xf16, #shared1, #smem>, %acc: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
+    %d = ttng.warp_group_dot %a, %b, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<64x128xf32, #mma>
+    tt.return %d : tensor<64x128xf32, #mma>
   }
 }

@@ -99,8 +99,9 @@ int64_t tmaBytes(ArrayRef<AsyncLoad> loads) {
   for (const AsyncLoad &l : loads) {
     if (!l.isTMA())
       continue;
-    auto type = cast<RankedTensorType>(l.load->getResult(0).getType());
-    bytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
+    // A CTA of a cluster brings its part of the block.
+    bytes += nvidia_gpu::getTMACopyBytes(
+        cast<DescriptorLoadOp>(l.load).getDesc().getType());
   }
   return bytes;
 }

@@ -138,3 +138,28 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<4x32x32xf32, #blocked>
   }
 }
+
+// -----
+
+// In a cluster of 2 CTAs splitting the result along N (CGALayout [[0, 1]]),
+// the wgmma operands in shared memory split as the accumulator does along
+// their non-K dimension: A (M x K) is held whole by both CTAs, B (K x N) is
+// split along N; every CTA holds all of K.
+// CHECK-DAG: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], CGALayout = {{\[\[0, 1\]\]}}, instrShape = [16, 64, 16]}>
+// CHECK-DAG: #[[SA:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = {{\[\[0, 0\]\]}}}>
+// CHECK-DAG: #[[SB:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = {{\[\[0, 1\]\]}}}>
+// CHECK-LABEL: @mm_cluster
+// CHECK: ttng.warp_group_dot {{.*}} : !ttg.memdesc<128x64xf16, #[[SA]], #smem> * !ttg.memdesc<64x128xf16, #[[SB]], #smem> -> tensor<128x128xf32, #[[MMA]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0], CGALayout = [[1, 0]]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0], CGALayout = [[0, 1]]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 1]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @mm_cluster(%pa: tensor<128x64x!tt.ptr<f16>, #blocked>, %pb: tensor<64x128x!tt.ptr<f16>, #blocked1>, %c: tensor<128x128xf32, #blocked2>) -> tensor<128x128xf32, #blocked2> {
+    %a = tt.load %pa : tensor<128x64x!tt.ptr<f16>, #blocked>
+    %b = tt.load %pb : tensor<64x128x!tt.ptr<f16>, #blocked1>
+    %a1 = ttg.convert_layout %a : tensor<128x64xf16, #blocked> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked2}>>
+    %b1 = ttg.convert_layout %b : tensor<64x128xf16, #blocked1> -> tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked2}>>
+    %d = tt.dot %a1, %b1, %c, inputPrecision = tf32 : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked2}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked2}>> -> tensor<128x128xf32, #blocked2>
+    tt.return %d : tensor<128x128xf32, #blocked2>
+  }
+}

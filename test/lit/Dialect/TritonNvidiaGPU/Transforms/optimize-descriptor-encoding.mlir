@@ -73,3 +73,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// In a cluster, a stored value's CTA split is that of the layout it is
+// computed in, looking through a conversion (which folds into the store's
+// buffer later): the wgmma accumulator splits N over the 2 CTAs, so the
+// descriptor does too, and each CTA stores its own columns.
+// CHECK: #[[S:.+]] = #ttg.nvmma_shared<{{.*}}CGALayout = {{\[\[0, 1\]\]}}
+// CHECK: tt.func public @store_from_accumulator
+// CHECK-SAME: !tt.tensordesc<tensor<128x128xf16, #[[S]]>>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], CGALayout = [[0, 1]], instrShape = [16, 64, 16]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @store_from_accumulator(%d: !tt.tensordesc<tensor<128x128xf16>>, %x: i32, %acc: tensor<128x128xf16, #mma>) {
+    %v = ttg.convert_layout %acc : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked>
+    tt.descriptor_store %d[%x, %x], %v : !tt.tensordesc<tensor<128x128xf16>>, tensor<128x128xf16, #blocked>
+    tt.return
+  }
+}

@@ -105,3 +105,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %v : tensor<64x64xf16, #blocked>
   }
 }
+
+// -----
+
+// In a cluster each CTA's TMA copy brings its part of the block: the block
+// is split over 2 CTAs along rows (CGALayout [[1, 0]]), so the barrier
+// expects 4 x 128 x 2 bytes, not the whole block's 2048.
+// CHECK-LABEL: tt.func public @load_in_cluster
+// CHECK: ttng.barrier_expect %{{.*}}, 1024, %{{.*}}
+// CHECK: ttng.async_tma_copy_global_to_local
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 16, CGALayout = [[1, 0]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @load_in_cluster(%d: !tt.tensordesc<tensor<8x128xf16, #shared>>, %x: i32) -> tensor<8x128xf16, #blocked> {
+    %v = tt.descriptor_load %d[%x, %x] : !tt.tensordesc<tensor<8x128xf16, #shared>> -> tensor<8x128xf16, #blocked>
+    tt.return %v : tensor<8x128xf16, #blocked>
+  }
+}
