@@ -50,7 +50,10 @@ def TritonGPUGlobalScratchAllocation
     `ttg.global_scratch_memory_offset` on each and the slice's size and
     alignment on the module (`ttg.global_scratch_memory_size`,
     `ttg.global_scratch_memory_alignment`), which the metadata reports.
-    Device functions (`noinline`) may not allocate global scratch.
+    A device function's buffers form its own frame, and every call of a
+    function with a frame gets a place for it in the caller's frame
+    (`ttg.global_scratch_memory_offset` on the `tt.call`): the callee's
+    global scratch pointer is the caller's frame plus that offset.
 
     ```mlir
     %m = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 128 : i32} : !tt.ptr<i8>

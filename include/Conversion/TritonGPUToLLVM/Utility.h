@@ -82,6 +82,13 @@ Value getWarpGroupFirstWarp(OpBuilder &b, Location loc);
 /// The CTA's id in its cluster (0 without clusters).
 Value getClusterCTAId(OpBuilder &b, Location loc, int numCTAs);
 
+/// The start of the global scratch frame of the function `op` is in (an
+/// `!llvm.ptr<1>`): in a kernel, this program's slice of the buffer its
+/// first hidden argument points to (`ttg.global_scratch_memory_size` bytes
+/// per CTA); in a device function, the pointer its caller passed.
+FailureOr<Value> getGlobalScratchFrame(OpBuilder &b, Location loc,
+                                       Operation *op);
+
 /// Whether moving a tensor of `tensor`'s layout to or from a buffer of
 /// `memDesc`'s keeps every element in its CTA: each CTA of the cluster
 /// holds in registers exactly the elements its own shared memory holds.

@@ -170,8 +170,21 @@ struct CallOpConversion : public ConvertOpToLLVMPattern<triton::CallOp> {
     } else {
       args.push_back(getFunctionSharedMemoryBase(loc, rewriter, op));
     }
+    // The callee's global scratch frame starts at the call's offset in the
+    // caller's (a call without one needs none: the caller's own pointer).
     unsigned n = caller.getNumArguments();
-    args.push_back(caller.getArgument(n - 2));
+    if (auto offset = op->getAttrOfType<IntegerAttr>(
+            "ttg.global_scratch_memory_offset")) {
+      FailureOr<Value> frame = getGlobalScratchFrame(rewriter, loc, op);
+      if (failed(frame))
+        return op.emitOpError("has a global scratch offset but its caller "
+                              "has no global scratch frame");
+      args.push_back(LLVM::GEPOp::create(
+          rewriter, loc, frame->getType(), rewriter.getI8Type(), *frame,
+          i64Val(rewriter, loc, offset.getInt())));
+    } else {
+      args.push_back(caller.getArgument(n - 2));
+    }
     args.push_back(caller.getArgument(n - 1));
 
     SmallVector<Type> resultTypes;

@@ -1,8 +1,9 @@
 //===- TensormapOpToLLVM.cpp - global scratch and device-side tensor maps -===//
 //
-// ttg.global_scratch_alloc is this program's slice of the global scratch
-// buffer (the kernel's first hidden argument) at the offset
-// tritongpu-global-scratch-memory-allocation chose:
+// ttg.global_scratch_alloc is its function's global scratch frame (in a
+// kernel this program's slice of the buffer its first hidden argument
+// points to, in a device function the pointer the caller passed) at the
+// offset tritongpu-global-scratch-memory-allocation chose:
 //
 //   scratch + (x + nctaid.x * (y + nctaid.y * z)) * slice + offset
 //
@@ -41,40 +42,16 @@ struct GlobalScratchAllocOpConversion
     Location loc = op.getLoc();
     auto offset =
         op->getAttrOfType<IntegerAttr>("ttg.global_scratch_memory_offset");
-    auto module = op->getParentOfType<ModuleOp>();
-    auto size = module ? module->getAttrOfType<IntegerAttr>(
-                             "ttg.global_scratch_memory_size")
-                       : IntegerAttr();
-    auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
-    if (!offset || !size)
+    if (!offset)
       return op.emitOpError("has no global scratch offset (run "
                             "tritongpu-global-scratch-memory-allocation "
                             "first)");
-    if (!func || func.getNumArguments() < 2)
-      return rewriter.notifyMatchFailure(op, "enclosing kernel not lowered");
-    // The kernel's hidden arguments: global scratch, then profile scratch.
-    Value base = func.getArgument(func.getNumArguments() - 2);
-    Type i32 = rewriter.getI32Type();
-    Value x = NVVM::BlockIdXOp::create(rewriter, loc, i32);
-    Value y = NVVM::BlockIdYOp::create(rewriter, loc, i32);
-    Value z = NVVM::BlockIdZOp::create(rewriter, loc, i32);
-    Value nx = NVVM::GridDimXOp::create(rewriter, loc, i32);
-    Value ny = NVVM::GridDimYOp::create(rewriter, loc, i32);
-    Value program = LLVM::AddOp::create(
-        rewriter, loc, x,
-        LLVM::MulOp::create(
-            rewriter, loc, nx,
-            LLVM::AddOp::create(rewriter, loc, y,
-                                LLVM::MulOp::create(rewriter, loc, ny, z))));
-    Type i64 = rewriter.getI64Type();
-    Value bytes = LLVM::AddOp::create(
-        rewriter, loc,
-        LLVM::MulOp::create(rewriter, loc,
-                            LLVM::ZExtOp::create(rewriter, loc, i64, program),
-                            i64Val(rewriter, loc, size.getInt())),
-        i64Val(rewriter, loc, offset.getInt()));
-    Value ptr = LLVM::GEPOp::create(rewriter, loc, base.getType(),
-                                    rewriter.getI8Type(), base, bytes);
+    FailureOr<Value> frame = getGlobalScratchFrame(rewriter, loc, op);
+    if (failed(frame))
+      return rewriter.notifyMatchFailure(op, "enclosing function not lowered");
+    Value ptr = LLVM::GEPOp::create(rewriter, loc, frame->getType(),
+                                    rewriter.getI8Type(), *frame,
+                                    i64Val(rewriter, loc, offset.getInt()));
     rewriter.replaceOp(op, ptr);
     return success();
   }

@@ -149,6 +149,44 @@ Value SharedAddresses::get(OpBuilder &b, Location loc, uint64_t offset) {
                              LLVM::GEPNoWrapFlags::inbounds);
 }
 
+FailureOr<Value> mlir::triton::getGlobalScratchFrame(OpBuilder &b,
+                                                    Location loc,
+                                                    Operation *op) {
+  auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
+  if (!func || func.getNumArguments() < 2)
+    return failure();
+  // The hidden arguments: global scratch, then profile scratch.
+  Value base = func.getArgument(func.getNumArguments() - 2);
+  if (!func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
+    return base;
+  auto module = op->getParentOfType<ModuleOp>();
+  auto size = module ? module->getAttrOfType<IntegerAttr>(
+                           "ttg.global_scratch_memory_size")
+                     : IntegerAttr();
+  if (!size)
+    return failure();
+  //   scratch + (x + nctaid.x * (y + nctaid.y * z)) * size
+  // over CTAs, so in a cluster each CTA has its own slice.
+  Type i32 = b.getI32Type();
+  Value x = NVVM::BlockIdXOp::create(b, loc, i32);
+  Value y = NVVM::BlockIdYOp::create(b, loc, i32);
+  Value z = NVVM::BlockIdZOp::create(b, loc, i32);
+  Value nx = NVVM::GridDimXOp::create(b, loc, i32);
+  Value ny = NVVM::GridDimYOp::create(b, loc, i32);
+  Value program = LLVM::AddOp::create(
+      b, loc, x,
+      LLVM::MulOp::create(
+          b, loc, nx,
+          LLVM::AddOp::create(b, loc, y, LLVM::MulOp::create(b, loc, ny, z))));
+  Type i64 = b.getI64Type();
+  Value bytes =
+      LLVM::MulOp::create(b, loc, LLVM::ZExtOp::create(b, loc, i64, program),
+                          i64Val(b, loc, size.getInt()));
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             bytes)
+      .getResult();
+}
+
 bool mlir::triton::stayWithinCTAs(RankedTensorType tensor,
                                   gpu::MemDescType memDesc) {
   MLIRContext *ctx = tensor.getContext();
