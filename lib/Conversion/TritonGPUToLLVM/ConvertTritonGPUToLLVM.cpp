@@ -114,18 +114,6 @@ LogicalResult checkLowerable(ModuleOp module, int computeCapability) {
           << "); that needs distributed shared memory, which is not lowered";
       ok = false;
     };
-    // Which CTA of a cluster computes which part of a dot is Triton's
-    // triton-nvidia-gpu-plan-cta, which is not implemented: a dot's layouts
-    // here would not split its operands consistently.
-    if (isa<triton::DotOp, nvidia_gpu::WarpGroupDotOp>(op) &&
-        ttg::TritonGPUDialect::getNumCTAs(module) > 1) {
-      op->emitOpError("is not lowered in a cluster of CTAs (ttg.num-ctas = ")
-          << ttg::TritonGPUDialect::getNumCTAs(module)
-          << "): splitting a dot over the cluster (Triton's "
-             "triton-nvidia-gpu-plan-cta) is not implemented";
-      ok = false;
-      return;
-    }
     if (auto alloc = dyn_cast<ttg::LocalAllocOp>(op); alloc && alloc.getSrc())
       checkWithinCTAs(alloc.getSrc().getType(), alloc.getResult());
     else if (auto store = dyn_cast<ttg::LocalStoreOp>(op))

@@ -43,8 +43,12 @@ mlir::triton::planLdMatrix(const LinearLayout &c, int bits) {
   MLIRContext *ctx = c.getInDimNames().begin()->getContext();
   StringAttr reg = kRegister(ctx), lane = kLane(ctx), warp = kWarp(ctx),
              offset = kOffset(ctx);
-  if (c.hasInDim(kBlock(ctx)) && c.getInDimSizeLog2(kBlock(ctx)) != 0)
-    return std::nullopt;
+  // In a cluster each CTA moves its own part (the lowering refuses moves
+  // between CTAs): the CTA id may only pick the CTA, not an offset.
+  if (c.hasInDim(kBlock(ctx)))
+    for (int i = 0; i < c.getInDimSizeLog2(kBlock(ctx)); ++i)
+      if (offsetOf(c, kBlock(ctx), i, offset) != 0)
+        return std::nullopt;
   if (c.getInDimSizeLog2(lane) != 5)
     return std::nullopt;
   int wordBits = llvm::Log2_32(32 / bits);

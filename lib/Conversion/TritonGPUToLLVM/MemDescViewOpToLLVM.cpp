@@ -94,8 +94,10 @@ struct MemDescIndexOpConversion
                             "and floats only");
     SmallVector<Value> members =
         unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    // Buffers are laid out per CTA: in a cluster each CTA's buffer holds
+    // its part (as Allocation sizes them).
     int64_t bufferElems = 1;
-    for (int64_t size : type.getShape())
+    for (int64_t size : ttg::getShapePerCTA(type))
       bufferElems *= size;
     unsigned bits = std::max(8u, type.getElementTypeBitWidth());
     Value stride = i32Val(rewriter, loc, bufferElems * bits / 8);

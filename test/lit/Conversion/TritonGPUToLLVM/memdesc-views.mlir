@@ -24,9 +24,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // memdesc_subslice adds its offsets to the origin, which the local_load's
-// addressing xors into the coordinates. (memdesc_index is not tested here:
-// rank-3 shared layouts of multi-buffered allocations have no linear layout
-// yet, so such buffers cannot be lowered.)
+// addressing xors into the coordinates. (memdesc_index: below.)
 // CHECK-LABEL: llvm.func @index_subslice
 // CHECK: %[[SIXTEEN:.*]] = llvm.mlir.constant(16 : i32) : i32
 // CHECK: llvm.add %{{.*}}, %[[SIXTEEN]] : i32
@@ -61,5 +59,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %flat = ttg.memdesc_reshape %buf : !ttg.memdesc<32x32xf32, #shared, #smem, mutable> -> !ttg.memdesc<1024xf32, #shared1, #smem, mutable>
     %x = ttg.local_load %flat : !ttg.memdesc<1024xf32, #shared1, #smem, mutable> -> tensor<1024xf32, #blocked>
     tt.return %x : tensor<1024xf32, #blocked>
+  }
+}
+
+// -----
+
+// memdesc_index steps by one buffer of the CTA's part: in a cluster of 2
+// CTAs splitting N (CGALayout [[0, 1]]), a 16x128 f16 buffer holds 16x64
+// in each CTA, 2048 bytes, as the allocation lays them out.
+// CHECK-LABEL: llvm.func @index_in_cluster
+// CHECK: %[[STRIDE:.*]] = llvm.mlir.constant(2048 : i32) : i32
+// CHECK: llvm.mul %{{.*}}, %[[STRIDE]] : i32
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[0, 1]]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @index_in_cluster(%i: i32) {
+    %bufs = ttg.local_alloc : () -> !ttg.memdesc<4x16x128xf16, #shared, #smem, mutable>
+    %b = ttg.memdesc_index %bufs[%i] : !ttg.memdesc<4x16x128xf16, #shared, #smem, mutable> -> !ttg.memdesc<16x128xf16, #shared, #smem, mutable>
+    ttg.local_dealloc %bufs : !ttg.memdesc<4x16x128xf16, #shared, #smem, mutable>
+    tt.return
   }
 }

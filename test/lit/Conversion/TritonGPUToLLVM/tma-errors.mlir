@@ -16,18 +16,3 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
   }
 }
 
-// -----
-
-// A dot in a cluster of CTAs is refused by name: which CTA computes which
-// tile is Triton's triton-nvidia-gpu-plan-cta, not implemented here.
-// ERR: error: 'ttng.warp_group_dot' op is not lowered in a cluster of CTAs (ttg.num-ctas = 2): splitting a dot over the cluster (Triton's triton-nvidia-gpu-plan-cta) is not implemented
-#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], CGALayout = [[0, 1]], instrShape = [16, 64, 16]}>
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[0, 0]]}>
-#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[0, 1]]}>
-#smem = #ttg.shared_memory
-module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @dot_in_cluster(%a: !ttg.memdesc<64x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x128xf16, #shared1, #smem>, %acc: tensor<64x128xf32, #mma>) -> tensor<64x128xf32, #mma> {
-    %d = ttng.warp_group_dot %a, %b, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<64x128xf32, #mma>
-    tt.return %d : tensor<64x128xf32, #mma>
-  }
-}
