@@ -1,6 +1,7 @@
 //===- SPMDOpToLLVM.cpp - program ids and counts to NVVM special regs -----===//
 #include "Conversion/TritonGPUToLLVM/Patterns.h"
 #include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
@@ -9,17 +10,23 @@ using namespace mlir::triton;
 
 namespace {
 
-/// The module's CTAs per cluster (ttg.num-ctas).
-int getNumCTAs(Operation *op) {
+/// Whether a program is a cluster of CTAs (`ttg.num-ctas` > 1): Triton then
+/// launches num_ctas times the programs' CTAs along x, in clusters, and a
+/// program's id and count are the cluster's.
+bool programIsCluster(Operation *op) {
   auto module = op->getParentOfType<ModuleOp>();
-  auto attr = module ? module->getAttrOfType<IntegerAttr>("ttg.num-ctas")
-                     : IntegerAttr();
-  return attr ? int(attr.getInt()) : 1;
+  return module && triton::gpu::TritonGPUDialect::getNumCTAs(module) > 1;
 }
 
-/// A program is a CTA, or with `ttg.num-ctas` > 1 a cluster of CTAs (as
-/// Triton launches them: the grid in CTAs is the programs times num_ctas
-/// along x): its id is %clusterid, the count %nclusterid.
+/// The special register `ClusterOp` in a cluster, else `CTAOp`.
+template <typename ClusterOp, typename CTAOp>
+Value readRegister(OpBuilder &b, Location loc, bool cluster) {
+  Type i32 = b.getI32Type();
+  return cluster ? ClusterOp::create(b, loc, i32).getResult()
+                 : CTAOp::create(b, loc, i32).getResult();
+}
+
+/// %ctaid (%clusterid in a cluster) along the axis.
 struct GetProgramIdOpConversion
     : public ConvertOpToLLVMPattern<triton::GetProgramIdOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -27,22 +34,21 @@ struct GetProgramIdOpConversion
   LogicalResult
   matchAndRewrite(triton::GetProgramIdOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Type i32 = rewriter.getI32Type();
     Location loc = op.getLoc();
-    bool clusters = getNumCTAs(op) > 1;
+    bool cluster = programIsCluster(op);
     Value id;
     switch (op.getAxis()) {
     case ProgramIDDim::X:
-      id = clusters ? NVVM::ClusterIdXOp::create(rewriter, loc, i32).getResult()
-                    : NVVM::BlockIdXOp::create(rewriter, loc, i32).getResult();
+      id = readRegister<NVVM::ClusterIdXOp, NVVM::BlockIdXOp>(rewriter, loc,
+                                                              cluster);
       break;
     case ProgramIDDim::Y:
-      id = clusters ? NVVM::ClusterIdYOp::create(rewriter, loc, i32).getResult()
-                    : NVVM::BlockIdYOp::create(rewriter, loc, i32).getResult();
+      id = readRegister<NVVM::ClusterIdYOp, NVVM::BlockIdYOp>(rewriter, loc,
+                                                              cluster);
       break;
     case ProgramIDDim::Z:
-      id = clusters ? NVVM::ClusterIdZOp::create(rewriter, loc, i32).getResult()
-                    : NVVM::BlockIdZOp::create(rewriter, loc, i32).getResult();
+      id = readRegister<NVVM::ClusterIdZOp, NVVM::BlockIdZOp>(rewriter, loc,
+                                                              cluster);
       break;
     }
     rewriter.replaceOp(op, id);
@@ -50,6 +56,7 @@ struct GetProgramIdOpConversion
   }
 };
 
+/// %nctaid (%nclusterid in a cluster) along the axis.
 struct GetNumProgramsOpConversion
     : public ConvertOpToLLVMPattern<triton::GetNumProgramsOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -57,25 +64,21 @@ struct GetNumProgramsOpConversion
   LogicalResult
   matchAndRewrite(triton::GetNumProgramsOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Type i32 = rewriter.getI32Type();
     Location loc = op.getLoc();
-    bool clusters = getNumCTAs(op) > 1;
+    bool cluster = programIsCluster(op);
     Value count;
     switch (op.getAxis()) {
     case ProgramIDDim::X:
-      count =
-          clusters ? NVVM::ClusterDimXOp::create(rewriter, loc, i32).getResult()
-                   : NVVM::GridDimXOp::create(rewriter, loc, i32).getResult();
+      count = readRegister<NVVM::ClusterDimXOp, NVVM::GridDimXOp>(rewriter,
+                                                                  loc, cluster);
       break;
     case ProgramIDDim::Y:
-      count =
-          clusters ? NVVM::ClusterDimYOp::create(rewriter, loc, i32).getResult()
-                   : NVVM::GridDimYOp::create(rewriter, loc, i32).getResult();
+      count = readRegister<NVVM::ClusterDimYOp, NVVM::GridDimYOp>(rewriter,
+                                                                  loc, cluster);
       break;
     case ProgramIDDim::Z:
-      count =
-          clusters ? NVVM::ClusterDimZOp::create(rewriter, loc, i32).getResult()
-                   : NVVM::GridDimZOp::create(rewriter, loc, i32).getResult();
+      count = readRegister<NVVM::ClusterDimZOp, NVVM::GridDimZOp>(rewriter,
+                                                                  loc, cluster);
       break;
     }
     rewriter.replaceOp(op, count);
