@@ -399,9 +399,17 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
     `num-stages - 1` iterations before its dot. The copies
     and what their addresses depend on are stage 0, the rest stage
     `num-stages - 1`; MLIR's scf loop pipeliner expands the schedule with a
-    predicated prologue and the last iterations' copies masked off. Loops
-    that cannot be pipelined (TMA descriptor loads, loads cp.async cannot
-    vectorize, outer loops) get a remark saying why.
+    predicated prologue and the last iterations' copies masked off. A
+    `tt.descriptor_load` landing in its descriptor's layout becomes a
+    `ttng.async_tma_copy_global_to_local` completing on one of
+    `num-stages` mbarriers (`barrier_expect` / `wait_barrier` with the
+    parity of the buffer's round). A `tt.make_tensor_descriptor` in the loop
+    (or in an scf.if there) gets `num-stages` tensor maps in global scratch
+    memory, written in turn, since copies issued with the maps of earlier
+    iterations are still in flight; the scf.if that writes one takes its
+    else branch past the end. Loops that cannot be pipelined (loads
+    cp.async cannot vectorize, addresses behind ops with side effects,
+    outer loops) get a remark saying why.
 
     Then every `ttng.warp_group_dot` in a loop becomes asynchronous: one
     stays in flight across iterations (`pendings = 1`, retired after the

@@ -1,4 +1,5 @@
-//===- TMAUtility.h - tensor-map facts shared by passes and lowering -*- C++ -*-===//
+//===- TMAUtility.h - tensor-map facts shared by passes and lowering -*- C++
+//-*-===//
 //
 // What a `!tt.tensordesc` with a `#ttg.nvmma_shared` block layout means for
 // the TMA unit: the box one `cp.async.bulk.tensor` moves, the swizzle mode
@@ -55,8 +56,7 @@ int64_t getTMACopyBytes(TensorDescType desc);
 /// The shared layout a tensor of `type` (possibly rank-reduced: leading
 /// dimensions of 1 dropped) has when it moves through `desc`: the
 /// descriptor block's layout, with its CTA layout fitted to the rank.
-Attribute getEncodingFromDescriptor(RankedTensorType type,
-                                    TensorDescType desc);
+Attribute getEncodingFromDescriptor(RankedTensorType type, TensorDescType desc);
 
 /// The mutable shared buffer a descriptor load of `type` lands in.
 gpu::MemDescType getTMABufferType(RankedTensorType type, TensorDescType desc,
@@ -64,6 +64,14 @@ gpu::MemDescType getTMABufferType(RankedTensorType type, TensorDescType desc,
 
 /// A `1xi64` mbarrier in shared memory (`count` of them: `countx1xi64`).
 gpu::MemDescType getBarrierBufferType(MLIRContext *ctx, int64_t count = 0);
+
+/// Writes the CUtensorMap `make` describes to the 128 bytes of global
+/// memory at `map` (`tensormap_create`) and fences it for the TMA unit
+/// (`tensormap_fenceproxy_acquire`), at `b`'s insertion point; returns the
+/// descriptor that reads it (`reinterpret_tensor_descriptor`). Fails with
+/// an error on `make` when its block has no nvmma layout or an element type
+/// a tensor map made on the device cannot hold.
+FailureOr<Value> writeTensorMap(OpBuilder &b, MakeTensorDescOp make, Value map);
 
 } // namespace mlir::triton::nvidia_gpu
 

@@ -1,5 +1,8 @@
 //===- TMAUtility.cpp - tensor-map facts shared by passes and lowering ----===//
 #include "Dialect/TritonNvidiaGPU/IR/TMAUtility.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -19,9 +22,8 @@ int mlir::triton::nvidia_gpu::getTMASwizzleMode(
   }
 }
 
-std::optional<int>
-mlir::triton::nvidia_gpu::getTMAElementType(Type elementType,
-                                            bool fp4Padded) {
+std::optional<int> mlir::triton::nvidia_gpu::getTMAElementType(Type elementType,
+                                                               bool fp4Padded) {
   // Triton 3.6's numbering, which its launcher decodes (read off its
   // metadata on an H100): the CUtensorMapDataType for 8- to 64-bit
   // integers (UINT8 0, UINT16 1, UINT32 2, INT32 3, UINT64 4, INT64 5),
@@ -57,9 +59,10 @@ mlir::triton::nvidia_gpu::getTMAElementType(Type elementType,
   }
 }
 
-SmallVector<int64_t> mlir::triton::nvidia_gpu::getTMABoxShape(
-    ArrayRef<int64_t> shape, NVMMASharedEncodingAttr layout,
-    unsigned elementBitWidth) {
+SmallVector<int64_t>
+mlir::triton::nvidia_gpu::getTMABoxShape(ArrayRef<int64_t> shape,
+                                         NVMMASharedEncodingAttr layout,
+                                         unsigned elementBitWidth) {
   SmallVector<int64_t> box(shape);
   if (box.empty())
     return box;
@@ -120,8 +123,9 @@ static CTAEncodingAttr fitCTALayout(CTAEncodingAttr layout, unsigned rank) {
   return CTAEncodingAttr::getFromBases(ctx, rank, bases);
 }
 
-Attribute mlir::triton::nvidia_gpu::getEncodingFromDescriptor(
-    RankedTensorType type, TensorDescType desc) {
+Attribute
+mlir::triton::nvidia_gpu::getEncodingFromDescriptor(RankedTensorType type,
+                                                    TensorDescType desc) {
   Attribute encoding = desc.getBlockType().getEncoding();
   auto layout = dyn_cast_or_null<NVMMASharedEncodingAttr>(encoding);
   if (!layout || type.getRank() == desc.getBlockType().getRank())
@@ -153,4 +157,48 @@ MemDescType mlir::triton::nvidia_gpu::getBarrierBufferType(MLIRContext *ctx,
   return MemDescType::get(shape, IntegerType::get(ctx, 64), layout,
                           SharedMemorySpaceAttr::get(ctx),
                           /*mutableMemory=*/true);
+}
+
+FailureOr<Value> mlir::triton::nvidia_gpu::writeTensorMap(OpBuilder &b,
+                                                          MakeTensorDescOp make,
+                                                          Value map) {
+  TensorDescType desc = make.getType();
+  RankedTensorType block = desc.getBlockType();
+  auto layout = dyn_cast_or_null<NVMMASharedEncodingAttr>(block.getEncoding());
+  if (!layout)
+    return make.emitError("TMA lowering: the descriptor block ")
+           << block
+           << " has no #ttg.nvmma_shared layout; run "
+              "triton-nvidia-optimize-descriptor-encoding first";
+  std::optional<int> elemType =
+      getTMAElementType(block.getElementType(), layout.getFp4Padded());
+  if (!elemType || layout.getFp4Padded())
+    return make.emitError("TMA lowering: cannot make a tensor map of ")
+           << block.getElementType()
+           << (layout.getFp4Padded() ? " padded fp4" : "") << " on the device";
+  Location loc = make.getLoc();
+  auto i32 = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, v, 32).getResult();
+  };
+  // Innermost dimension first, as the tensor map stores them.
+  SmallVector<Value> boxDim, globalDim, globalStride, elementStride;
+  for (int64_t d : llvm::reverse(getTMABoxShape(desc)))
+    boxDim.push_back(i32(d));
+  for (Value d : llvm::reverse(make.getShape()))
+    globalDim.push_back(d);
+  Value elemBytes = arith::ConstantIntOp::create(
+      b, loc, block.getElementTypeBitWidth() / 8, 64);
+  ValueRange strides = make.getStrides();
+  for (int i = int(strides.size()) - 2; i >= 0; --i)
+    globalStride.push_back(
+        arith::MulIOp::create(b, loc, strides[i], elemBytes));
+  for (size_t i = 0; i < boxDim.size(); ++i)
+    elementStride.push_back(i32(1));
+  bool nanFill = make.getPadding() == PaddingOption::PAD_NAN;
+  TensormapCreateOp::create(b, loc, map, make.getBase(), boxDim, globalDim,
+                            globalStride, elementStride, *elemType,
+                            /*interleave_layout=*/0, getTMASwizzleMode(layout),
+                            /*fill_mode=*/nanFill ? 1 : 0);
+  TensormapFenceproxyAcquireOp::create(b, loc, map);
+  return ReinterpretTensorDescOp::create(b, loc, desc, map).getResult();
 }

@@ -7,11 +7,10 @@
 // A load waits on a fresh mbarrier for the bytes of its block, then reads
 // the buffer into registers:
 //
-//   %buf = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #nvmma, #smem, mutable>
-//   %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
-//   ttng.init_barrier %bar, 1
-//   ttng.barrier_expect %bar, 16384, %true
-//   ttng.async_tma_copy_global_to_local %desc[%x, %y] %buf, %bar, %true
+//   %buf = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #nvmma, #smem,
+//   mutable> %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1,
+//   #smem, mutable> ttng.init_barrier %bar, 1 ttng.barrier_expect %bar, 16384,
+//   %true ttng.async_tma_copy_global_to_local %desc[%x, %y] %buf, %bar, %true
 //   ttng.wait_barrier %bar, %c0_i32
 //   ttng.inval_barrier %bar
 //   %v = ttg.local_load %buf
@@ -85,8 +84,7 @@ void makeUsersMutable(Value value) {
       if (!type || type.getMutableMemory())
         continue;
       result.setType(MemDescType::get(type.getShape(), type.getElementType(),
-                                      type.getEncoding(),
-                                      type.getMemorySpace(),
+                                      type.getEncoding(), type.getMemorySpace(),
                                       /*mutableMemory=*/true,
                                       type.getAllocShape()));
       makeUsersMutable(result);
@@ -104,8 +102,7 @@ LogicalResult lowerLoad(DescriptorLoadOp load) {
   RankedTensorType type = load.getType();
   Value buffer = LocalAllocOp::create(
       b, loc, ttng::getTMABufferType(type, desc, /*mutableMemory=*/true));
-  Value barrier =
-      LocalAllocOp::create(b, loc, ttng::getBarrierBufferType(ctx));
+  Value barrier = LocalAllocOp::create(b, loc, ttng::getBarrierBufferType(ctx));
   ttng::InitBarrierOp::create(b, loc, barrier, 1);
   Value yes = arith::ConstantIntOp::create(b, loc, 1, 1);
   ttng::BarrierExpectOp::create(b, loc, barrier, ttng::getTMACopyBytes(desc),
@@ -136,50 +133,21 @@ LogicalResult lowerLoad(DescriptorLoadOp load) {
   return success();
 }
 
-/// A descriptor made on the device: its CUtensorMap is written to 128 bytes
-/// of the program's global scratch memory and fenced for the TMA unit.
+/// A descriptor made on the device (outside a pipelined loop, which gives
+/// its own several): its CUtensorMap is written to 128 bytes of the
+/// program's global scratch memory and fenced for the TMA unit.
 LogicalResult lowerMakeDescriptor(MakeTensorDescOp make) {
-  TensorDescType desc = make.getType();
-  if (failed(checkDescriptor(make, desc)))
-    return failure();
-  RankedTensorType block = desc.getBlockType();
-  auto layout = cast<NVMMASharedEncodingAttr>(block.getEncoding());
-  std::optional<int> elemType = ttng::getTMAElementType(
-      block.getElementType(), layout.getFp4Padded());
-  if (!elemType || layout.getFp4Padded())
-    return make.emitError("TMA lowering: cannot make a tensor map of ")
-           << block.getElementType()
-           << (layout.getFp4Padded() ? " padded fp4" : "") << " on the device";
   IRRewriter b(make);
-  Location loc = make.getLoc();
-  MLIRContext *ctx = make.getContext();
-  auto i8Ptr = PointerType::get(IntegerType::get(ctx, 8), 1);
+  auto i8Ptr = PointerType::get(IntegerType::get(make.getContext(), 8), 1);
   Value map = GlobalScratchAllocOp::create(
-      b, loc, i8Ptr, b.getI32IntegerAttr(ttng::kTensorMapBytes),
+      b, make.getLoc(), i8Ptr, b.getI32IntegerAttr(ttng::kTensorMapBytes),
       b.getI32IntegerAttr(ttng::kTensorMapBytes), UnitAttr());
-  auto i32 = [&](int64_t v) {
-    return arith::ConstantIntOp::create(b, loc, v, 32).getResult();
-  };
-  // Innermost dimension first, as the tensor map stores them.
-  SmallVector<Value> boxDim, globalDim, globalStride, elementStride;
-  for (int64_t d : llvm::reverse(ttng::getTMABoxShape(desc)))
-    boxDim.push_back(i32(d));
-  for (Value d : llvm::reverse(make.getShape()))
-    globalDim.push_back(d);
-  Value elemBytes = arith::ConstantIntOp::create(
-      b, loc, block.getElementTypeBitWidth() / 8, 64);
-  ValueRange strides = make.getStrides();
-  for (int i = int(strides.size()) - 2; i >= 0; --i)
-    globalStride.push_back(arith::MulIOp::create(b, loc, strides[i], elemBytes));
-  for (size_t i = 0; i < boxDim.size(); ++i)
-    elementStride.push_back(i32(1));
-  bool nanFill = make.getPadding() == PaddingOption::PAD_NAN;
-  ttng::TensormapCreateOp::create(
-      b, loc, map, make.getBase(), boxDim, globalDim, globalStride,
-      elementStride, *elemType, /*interleave_layout=*/0,
-      ttng::getTMASwizzleMode(layout), /*fill_mode=*/nanFill ? 1 : 0);
-  ttng::TensormapFenceproxyAcquireOp::create(b, loc, map);
-  b.replaceOpWithNewOp<ttng::ReinterpretTensorDescOp>(make, desc, map);
+  FailureOr<Value> desc = ttng::writeTensorMap(b, make, map);
+  if (failed(desc)) {
+    b.eraseOp(map.getDefiningOp());
+    return failure();
+  }
+  b.replaceOp(make, *desc);
   return success();
 }
 
@@ -221,16 +189,16 @@ struct TMALowering
       } else if (auto store = dyn_cast<DescriptorStoreOp>(op)) {
         result = lowerStoreLike(store, [&](OpBuilder &b, Location loc,
                                            Value buffer) {
-          ttng::AsyncTMACopyLocalToGlobalOp::create(
-              b, loc, store.getDesc(), store.getIndices(), buffer);
+          ttng::AsyncTMACopyLocalToGlobalOp::create(b, loc, store.getDesc(),
+                                                    store.getIndices(), buffer);
         });
       } else if (auto reduce = dyn_cast<DescriptorReduceOp>(op)) {
-        result = lowerStoreLike(reduce, [&](OpBuilder &b, Location loc,
-                                            Value buffer) {
-          ttng::AsyncTMAReduceOp::create(b, loc, reduce.getKind(),
-                                         reduce.getDesc(),
-                                         reduce.getIndices(), buffer);
-        });
+        result = lowerStoreLike(
+            reduce, [&](OpBuilder &b, Location loc, Value buffer) {
+              ttng::AsyncTMAReduceOp::create(b, loc, reduce.getKind(),
+                                             reduce.getDesc(),
+                                             reduce.getIndices(), buffer);
+            });
       } else {
         result = op->emitError("TMA lowering: ")
                  << op->getName()

@@ -7,16 +7,17 @@
 // num_stages for wgmma operands, which are read asynchronously, and
 // num_stages - 1 where every reader is a local_load):
 //
-//   %buf = ttg.local_alloc : !ttg.memdesc<Bx128x64xf16, #shared, #smem, mutable>
-//   (prologue: the copies of iterations 0 .. S-2, predicated on the trip
+//   %buf = ttg.local_alloc : !ttg.memdesc<Bx128x64xf16, #shared, #smem,
+//   mutable> (prologue: the copies of iterations 0 .. S-2, predicated on the
+//   trip
 //    count, one commit group per copy)
 //   scf.for %k ... iter_args(..., %ins, %ext, %tokens of S-1 iterations) {
 //     %w = ttg.async_wait %tok_k {num = (S-2) * copies}   // iteration k landed
 //     %a = ttg.memdesc_index %buf[%ext]                   // replaces the alloc
 //     ... the dots of iteration k ...
 //     %v = ttg.memdesc_index %buf[%ins]
-//     %t = ttg.async_copy_global_to_local %ptrs_k+S-1, %v mask %m and (k < n-S+1)
-//     %c = ttg.async_commit_group tokens %t
+//     %t = ttg.async_copy_global_to_local %ptrs_k+S-1, %v mask %m and (k <
+//     n-S+1) %c = ttg.async_commit_group tokens %t
 //   }
 //   ttg.async_wait {num = 0}; ttg.local_dealloc %buf
 //
@@ -28,7 +29,9 @@
 // their operands depend on, through the loop-carried values too (pointer
 // increments); they must be side-effect free. The expansion itself (the
 // prologue, the values carried across stages, the predicates) is MLIR's
-// scf::pipelineForLoop. In the kernel loop the stage-0 ops come last, after
+// scf::pipelineForLoop. A descriptor made in the loop gets S tensor maps
+// (TensorMaps.cpp); the scf.if ops that write them at stage 0 take their
+// else branch past the end. In the kernel loop the stage-0 ops come last, after
 // the dots and their waits, so that a copy never overwrites a buffer a dot
 // still reads.
 //
@@ -112,9 +115,9 @@ Value createBarriers(OpBuilder &b, Location loc, int count) {
   Value bars = LocalAllocOp::create(
       b, loc, nvidia_gpu::getBarrierBufferType(ctx, count));
   for (int i = 0; i < count; ++i) {
-    Value bar = MemDescIndexOp::create(
-        b, loc, nvidia_gpu::getBarrierBufferType(ctx), bars,
-        indexConstant(b, loc, b.getI32Type(), i));
+    Value bar =
+        MemDescIndexOp::create(b, loc, nvidia_gpu::getBarrierBufferType(ctx),
+                               bars, indexConstant(b, loc, b.getI32Type(), i));
     nvidia_gpu::InitBarrierOp::create(b, loc, bar, 1);
   }
   return bars;
@@ -151,6 +154,12 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
                            int numStages) {
   Location loc = loop.getLoc();
   IRRewriter rewriter(loop.getContext());
+  // Descriptors made in the loop: S tensor maps each, since the copies of
+  // S - 1 iterations are in flight when one is written.
+  FailureOr<scf::ForOp> withMaps = multiBufferTensorMaps(loop, numStages);
+  if (failed(withMaps))
+    return failure();
+  loop = *withMaps;
   OpBuilder b(loop);
   // A buffer read by local_load is free again once the iteration that
   // reads it has loaded it (synchronously, before this iteration's copies):
@@ -173,8 +182,8 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
     MemDescType one = l.alloc.getType();
     SmallVector<int64_t> shape{numBuffers};
     llvm::append_range(shape, one.getShape());
-    auto type = MemDescType::get(shape, one.getElementType(),
-                                 one.getEncoding(), one.getMemorySpace(),
+    auto type = MemDescType::get(shape, one.getElementType(), one.getEncoding(),
+                                 one.getMemorySpace(),
                                  /*mutableMemory=*/true);
     buffers.push_back(LocalAllocOp::create(b, l.alloc.getLoc(), type));
   }
@@ -183,8 +192,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
   bool anyCpAsync =
       llvm::any_of(loads, [](AsyncLoad &l) { return !l.isTMA(); });
   Value barriers = anyTMA ? createBarriers(b, loc, numBuffers) : Value();
-  MemDescType barrierType =
-      nvidia_gpu::getBarrierBufferType(loop.getContext());
+  MemDescType barrierType = nvidia_gpu::getBarrierBufferType(loop.getContext());
 
   // The insertion and extraction buffer indices (and, for TMA, the parity
   // of the extraction buffer's round), carried by the loop.
@@ -246,8 +254,8 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
         stage0.insert(expect);
       }
       auto copy = nvidia_gpu::AsyncTMACopyGlobalToLocalOp::create(
-          b, loadLoc, load.getDesc(), load.getIndices(), insBarrier, view,
-          yes, load.getCache(), load.getEvict(), /*isVolatile=*/false);
+          b, loadLoc, load.getDesc(), load.getIndices(), insBarrier, view, yes,
+          load.getCache(), load.getEvict(), /*isVolatile=*/false);
       stage0.insert(yes.getDefiningOp());
       stage0.insert(copy);
       continue;
@@ -280,6 +288,23 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
         if (def && def->getBlock() == body && stage0.insert(def).second)
           worklist.push_back(def);
       }
+      // The writes of a tensor map go where its address is made, before the
+      // copies that read it.
+      for (Value result : op->getResults())
+        for (Operation *user : result.getUsers())
+          if (isa<nvidia_gpu::TensormapCreateOp,
+                  nvidia_gpu::TensormapFenceproxyAcquireOp>(user) &&
+              user->getBlock() == body && stage0.insert(user).second)
+            worklist.push_back(user);
+      // What an scf.if's branches capture.
+      op->walk([&](Operation *nested) {
+        for (Value v : nested->getOperands()) {
+          Operation *def = v.getDefiningOp();
+          if (def && def->getBlock() == body && !op->isAncestor(def) &&
+              stage0.insert(def).second)
+            worklist.push_back(def);
+        }
+      });
     }
   }
 
@@ -322,10 +347,10 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
       schedule.push_back({&op, 0u});
 
   scf::PipeliningOption options;
-  options.getScheduleFn = [&](scf::ForOp,
-                              std::vector<std::pair<Operation *, unsigned>> &s) {
-    s = schedule;
-  };
+  options.getScheduleFn =
+      [&](scf::ForOp, std::vector<std::pair<Operation *, unsigned>> &s) {
+        s = schedule;
+      };
   options.peelEpilogue = false;
   options.supportDynamicLoops = true;
   options.predicateFn = [](RewriterBase &rewriter, Operation *op,
@@ -355,6 +380,21 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
     }
     if (isa<AsyncCommitGroupOp>(op) || isMemoryEffectFree(op))
       return op;
+    // An scf.if that writes tensor maps (TensorMaps.cpp) takes its else
+    // branch past the end.
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      rewriter.setInsertionPoint(ifOp);
+      Value cond = arith::AndIOp::create(rewriter, ifOp.getLoc(), pred,
+                                         ifOp.getCondition());
+      rewriter.modifyOpInPlace(
+          ifOp, [&] { ifOp.getConditionMutable().assign(cond); });
+      return op;
+    }
+    // A tensor map written past the end goes to the next of the S maps,
+    // which no copy in flight reads (TensorMaps.cpp).
+    if (isa<nvidia_gpu::TensormapCreateOp,
+            nvidia_gpu::TensormapFenceproxyAcquireOp>(op))
+      return op;
     return nullptr;
   };
   rewriter.setInsertionPoint(loop);
@@ -363,8 +403,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
   if (failed(expanded))
     return failure();
   loop = *expanded;
-  loop->setAttr(kPipelinedBuffersAttr,
-                rewriter.getI32IntegerAttr(numBuffers));
+  loop->setAttr(kPipelinedBuffersAttr, rewriter.getI32IntegerAttr(numBuffers));
 
   // cp.async copies of iterations past the end were masked off but still
   // write their zeros: wait for all of them before the buffers go away.
@@ -374,9 +413,9 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
                         ValueRange{}, 0);
   if (anyTMA) {
     for (int i = 0; i < numBuffers; ++i) {
-      Value bar = MemDescIndexOp::create(
-          b, loc, barrierType, barriers,
-          indexConstant(b, loc, b.getI32Type(), i));
+      Value bar =
+          MemDescIndexOp::create(b, loc, barrierType, barriers,
+                                 indexConstant(b, loc, b.getI32Type(), i));
       nvidia_gpu::InvalBarrierOp::create(b, loc, bar);
     }
     LocalDeallocOp::create(b, loc, barriers);
@@ -394,8 +433,8 @@ int stagesOf(scf::ForOp loop, int numStages) {
 
 } // namespace
 
-LogicalResult mlir::triton::gpu::pipelineLoads(ModuleOp module,
-                                               int numStages, bool remarks) {
+LogicalResult mlir::triton::gpu::pipelineLoads(ModuleOp module, int numStages,
+                                               bool remarks) {
   ModuleAxisInfoAnalysis axisInfo(module);
   // Decide on every loop first: AxisInfo describes the module as it was.
   SmallVector<std::tuple<scf::ForOp, SmallVector<AsyncLoad>, int>> work;

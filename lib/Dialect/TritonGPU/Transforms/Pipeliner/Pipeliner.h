@@ -7,6 +7,8 @@
 //    memory,
 //    issued num_stages - 1 iterations ahead (a modulo schedule expanded by
 //    MLIR's scf loop pipeliner, the last iterations predicated);
+//  - TensorMaps.cpp gives each descriptor made in a pipelined loop
+//    num_stages tensor maps, so copies in flight keep theirs;
 //  - WGMMAPipeline.cpp: warp-group dots become asynchronous; one stays in
 //    flight across iterations where its operands are multi-buffered.
 //
@@ -18,6 +20,8 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
+
+#include <string>
 
 namespace mlir::triton {
 class ModuleAxisInfoAnalysis;
@@ -43,9 +47,9 @@ bool hasDot(scf::ForOp loop);
 /// with the reason in `why` when there are none or the schedule would be
 /// wrong. May rewrite a conversion to an mma operand layout into
 /// local_alloc + local_load.
-FailureOr<SmallVector<AsyncLoad>>
-selectLoads(scf::ForOp loop, ModuleAxisInfoAnalysis &axisInfo,
-            std::string &why);
+FailureOr<SmallVector<AsyncLoad>> selectLoads(scf::ForOp loop,
+                                              ModuleAxisInfoAnalysis &axisInfo,
+                                              std::string &why);
 
 /// The attribute the load pipeliner leaves on each loop it pipelined: the
 /// number of buffers of its shared-memory operands.
@@ -58,6 +62,17 @@ inline constexpr llvm::StringLiteral kPipelinedBuffersAttr =
 /// a remark on each such loop with a dot says why. Fails (with an error)
 /// only when a loop was left half-transformed.
 LogicalResult pipelineLoads(ModuleOp module, int numStages, bool remarks);
+
+/// Whether every `tt.make_tensor_descriptor` in `loop` sits in its body or
+/// in scf.if ops there, where multiBufferTensorMaps can give it several
+/// tensor maps; otherwise `why` says which op holds one.
+bool canMultiBufferTensorMaps(scf::ForOp loop, std::string &why);
+
+/// Gives each `tt.make_tensor_descriptor` in `loop` `numMaps` tensor maps in
+/// global scratch memory, written in turn (TensorMaps.cpp). Returns the
+/// loop, rebuilt with one counter per descriptor; fails (with an error)
+/// where a tensor map cannot be made on the device.
+FailureOr<scf::ForOp> multiBufferTensorMaps(scf::ForOp loop, int numMaps);
 
 /// Makes every warp-group dot in a loop asynchronous, with its waits.
 void pipelineWGMMA(ModuleOp module);

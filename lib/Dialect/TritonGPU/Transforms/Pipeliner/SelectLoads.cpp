@@ -9,8 +9,11 @@
 // (cp.async zero-fills) and let cp.async move 4, 8 or 16 bytes per access
 // (AxisInfo on pointers and mask, the shared layout's vectorization).
 // Descriptor loads must land in the descriptor's own nvmma layout, which is
-// what the TMA unit writes, through a descriptor made outside the loop. The stage-0 ops (the loads' address closure,
-// through loop-carried values) must be free of side effects.
+// what the TMA unit writes; a descriptor made in the loop (at its top level
+// or in scf.if ops) gets several tensor maps (TensorMaps.cpp). The stage-0
+// ops (the loads' address closure, through loop-carried values and the
+// values scf.if ops there capture) must be free of side effects; the only
+// ops with regions among them are scf.if.
 //
 //===----------------------------------------------------------------------===//
 #include "Pipeliner.h"
@@ -65,7 +68,8 @@ unsigned copyVectorSize(LoadOp load, MemDescType memDesc,
 
 /// The loop's ops at stage 0: the loads' address and mask computations,
 /// following loop-carried values to what the previous iteration yields.
-/// Fails when one of them has side effects or regions.
+/// Fails when one of them has side effects, or regions other than an
+/// scf.if's (whose captured values join the closure).
 FailureOr<llvm::SetVector<Operation *>>
 stageZeroOps(scf::ForOp loop, ArrayRef<AsyncLoad> loads) {
   Block *body = loop.getBody();
@@ -80,16 +84,21 @@ stageZeroOps(scf::ForOp loop, ArrayRef<AsyncLoad> loads) {
       if (arg.getOwner() != body || arg == loop.getInductionVar())
         continue;
       // A loop-carried value: what the previous iteration yielded.
-      worklist.push_back(
-          loop.getYieldedValues()[arg.getArgNumber() - 1]);
+      worklist.push_back(loop.getYieldedValues()[arg.getArgNumber() - 1]);
       continue;
     }
     Operation *def = v.getDefiningOp();
     if (!def || def->getBlock() != body || !ops.insert(def))
       continue;
-    if (def->getNumRegions() || !isMemoryEffectFree(def))
+    if ((def->getNumRegions() && !isa<scf::IfOp>(def)) ||
+        !isMemoryEffectFree(def))
       return failure();
     llvm::append_range(worklist, def->getOperands());
+    def->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands())
+        if (!def->isAncestor(operand.getParentRegion()->getParentOp()))
+          worklist.push_back(operand);
+    });
   }
   return ops;
 }
@@ -118,14 +127,13 @@ getSharedOperandPath(Operation *load, std::optional<MemDescType> tmaBuffer) {
   if (isMmaOperand(cvt.getType())) {
     MemDescType buffer =
         tmaBuffer ? *tmaBuffer
-                  : getDotOperandSharedType(
-                        loadType,
-                        cast<DotOperandEncodingAttr>(cvt.getType().getEncoding()));
+                  : getDotOperandSharedType(loadType,
+                                            cast<DotOperandEncodingAttr>(
+                                                cvt.getType().getEncoding()));
     return SharedOperandPath{buffer, [cvt, buffer](Operation *load) mutable {
                                OpBuilder b(cvt);
                                auto alloc = LocalAllocOp::create(
-                                   b, cvt.getLoc(), buffer,
-                                   load->getResult(0));
+                                   b, cvt.getLoc(), buffer, load->getResult(0));
                                auto local = LocalLoadOp::create(
                                    b, cvt.getLoc(), cvt.getType(), alloc);
                                cvt.replaceAllUsesWith(local.getResult());
@@ -134,8 +142,8 @@ getSharedOperandPath(Operation *load, std::optional<MemDescType> tmaBuffer) {
                              }};
   }
   // load -> convert_layout -> tt.trans {1, 0} -> mma operand.
-  auto trans = cvt->hasOneUse() ? dyn_cast<TransOp>(*cvt->user_begin())
-                                : TransOp();
+  auto trans =
+      cvt->hasOneUse() ? dyn_cast<TransOp>(*cvt->user_begin()) : TransOp();
   if (!trans || trans->getBlock() != cvt->getBlock() ||
       loadType.getRank() != 2 || trans.getOrder() != ArrayRef<int32_t>{1, 0} ||
       !isMmaOperand(trans.getType()))
@@ -147,8 +155,7 @@ getSharedOperandPath(Operation *load, std::optional<MemDescType> tmaBuffer) {
   SmallVector<unsigned> viewOrder{1 - loadOrder[0], 1 - loadOrder[1]};
   auto viewEncoding = getSwizzledSharedForDotOperand(
       dot, trans.getType().getShape(), viewOrder,
-      getCTALayout(loadType.getEncoding()),
-      loadType.getElementTypeBitWidth());
+      getCTALayout(loadType.getEncoding()), loadType.getElementTypeBitWidth());
   auto viewType = MemDescType::get(
       trans.getType().getShape(), loadType.getElementType(), viewEncoding,
       SharedMemorySpaceAttr::get(load->getContext()));
@@ -157,21 +164,20 @@ getSharedOperandPath(Operation *load, std::optional<MemDescType> tmaBuffer) {
   if (failed(bufferType))
     return std::nullopt;
   MemDescType buffer = tmaBuffer ? *tmaBuffer : *bufferType;
-  return SharedOperandPath{buffer, [cvt, trans, buffer](Operation *load) mutable {
-                             OpBuilder b(trans);
-                             auto alloc = LocalAllocOp::create(
-                                 b, cvt.getLoc(), buffer,
-                                 load->getResult(0));
-                             Value view = MemDescTransOp::create(
-                                 b, trans.getLoc(), alloc,
-                                 ArrayRef<int32_t>{1, 0});
-                             auto local = LocalLoadOp::create(
-                                 b, trans.getLoc(), trans.getType(), view);
-                             trans.replaceAllUsesWith(local.getResult());
-                             trans.erase();
-                             cvt.erase();
-                             return alloc;
-                           }};
+  return SharedOperandPath{
+      buffer, [cvt, trans, buffer](Operation *load) mutable {
+        OpBuilder b(trans);
+        auto alloc =
+            LocalAllocOp::create(b, cvt.getLoc(), buffer, load->getResult(0));
+        Value view = MemDescTransOp::create(b, trans.getLoc(), alloc,
+                                            ArrayRef<int32_t>{1, 0});
+        auto local =
+            LocalLoadOp::create(b, trans.getLoc(), trans.getType(), view);
+        trans.replaceAllUsesWith(local.getResult());
+        trans.erase();
+        cvt.erase();
+        return alloc;
+      }};
 }
 
 /// The buffer a load lands in: the local_alloc it feeds, or the one a
@@ -210,19 +216,14 @@ std::optional<AsyncLoad> selectPointerLoad(LoadOp load,
   unsigned vec = copyVectorSize(load, dest->type(), axisInfo);
   if (!vec)
     return std::nullopt;
-  LocalAllocOp alloc = dest->alloc ? dest->alloc : dest->path->materialize(load);
+  LocalAllocOp alloc =
+      dest->alloc ? dest->alloc : dest->path->materialize(load);
   return AsyncLoad{load, alloc, vec};
 }
 
 /// A `tt.descriptor_load` whose block lands in shared memory in the
 /// descriptor's own layout (what TMA writes).
-std::optional<AsyncLoad> selectTMALoad(DescriptorLoadOp load,
-                                       scf::ForOp loop) {
-  // A descriptor made in the loop would be rewritten while copies issued
-  // with it iterations earlier are still in flight: only loop-invariant
-  // descriptors are pipelined (Triton multi-buffers the tensor maps).
-  if (!loop.isDefinedOutsideOfLoop(load.getDesc()))
-    return std::nullopt;
+std::optional<AsyncLoad> selectTMALoad(DescriptorLoadOp load) {
   TensorDescType desc = load.getDesc().getType();
   if (!isa_and_nonnull<NVMMASharedEncodingAttr>(
           desc.getBlockType().getEncoding()))
@@ -235,7 +236,8 @@ std::optional<AsyncLoad> selectTMALoad(DescriptorLoadOp load,
   if (dest->alloc &&
       dest->alloc.getType().getEncoding() != tmaType.getEncoding())
     return std::nullopt;
-  LocalAllocOp alloc = dest->alloc ? dest->alloc : dest->path->materialize(load);
+  LocalAllocOp alloc =
+      dest->alloc ? dest->alloc : dest->path->materialize(load);
   return AsyncLoad{load, alloc, 0};
 }
 
@@ -251,10 +253,10 @@ bool mlir::triton::gpu::hasDot(scf::ForOp loop) {
       .wasInterrupted();
 }
 
-FailureOr<SmallVector<AsyncLoad>>
-mlir::triton::gpu::selectLoads(scf::ForOp loop,
-                               ModuleAxisInfoAnalysis &axisInfo,
-                               std::string &why) {
+FailureOr<SmallVector<AsyncLoad>> mlir::triton::gpu::selectLoads(
+    scf::ForOp loop, ModuleAxisInfoAnalysis &axisInfo, std::string &why) {
+  if (!canMultiBufferTensorMaps(loop, why))
+    return failure();
   SmallVector<AsyncLoad> loads;
   // Selecting may rewrite the ops after a load (a conversion to an mma
   // operand becomes local_alloc + local_load): collect the loads first.
@@ -267,7 +269,7 @@ mlir::triton::gpu::selectLoads(scf::ForOp loop,
     if (auto load = dyn_cast<LoadOp>(op))
       selected = selectPointerLoad(load, axisInfo);
     else if (auto load = dyn_cast<DescriptorLoadOp>(op))
-      selected = selectTMALoad(load, loop);
+      selected = selectTMALoad(load);
     if (selected)
       loads.push_back(*selected);
   }
@@ -282,7 +284,7 @@ mlir::triton::gpu::selectLoads(scf::ForOp loop,
   auto stage0 = stageZeroOps(loop, loads);
   if (failed(stage0)) {
     why = "the loads' addresses depend on an op with side effects or "
-          "regions";
+          "regions other than scf.if";
     return failure();
   }
   // The loads become stage-0 copies.
@@ -295,13 +297,12 @@ mlir::triton::gpu::selectLoads(scf::ForOp loop,
     Operation *def = loop.getYieldedValues()[i].getDefiningOp();
     if (!def || !stage0->contains(def))
       continue;
-    bool readLate = !loop->getResult(i).use_empty() ||
-                    llvm::any_of(arg.getUsers(), [&](Operation *user) {
-                      Operation *op = loop.getBody()->findAncestorOpInBlock(
-                          *user);
-                      return op && !stage0->contains(op) &&
-                             !isa<scf::YieldOp>(op);
-                    });
+    bool readLate =
+        !loop->getResult(i).use_empty() ||
+        llvm::any_of(arg.getUsers(), [&](Operation *user) {
+          Operation *op = loop.getBody()->findAncestorOpInBlock(*user);
+          return op && !stage0->contains(op) && !isa<scf::YieldOp>(op);
+        });
     if (readLate) {
       why = "a value the loads' addresses carry across iterations is also "
             "used by the dots' stage or after the loop";
@@ -310,4 +311,3 @@ mlir::triton::gpu::selectLoads(scf::ForOp loop,
   }
   return loads;
 }
-

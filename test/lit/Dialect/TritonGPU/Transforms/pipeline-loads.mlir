@@ -414,8 +414,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // TMA loads through a host descriptor (loop-invariant) are pipelined with
-// mbarriers; a descriptor made in the loop is not (its tensor map would be
-// rewritten under copies still in flight): that loop is left alone.
+// mbarriers. A descriptor made in the loop gets num_stages (3) tensor maps
+// in global scratch memory, written in turn at stage 0: the map an
+// iteration writes is the one its copies read, 128 bytes further each time.
 // CHECK-LABEL: tt.func public @tma_loads
 // CHECK: ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>
 // CHECK: ttg.local_alloc : () -> !ttg.memdesc<3x1xi64, #{{.*}}, #smem, mutable>
@@ -428,10 +429,39 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: scf.yield
 // CHECK-COUNT-3: ttng.inval_barrier
 // CHECK-LABEL: tt.func public @tma_descriptor_in_loop
-// CHECK-NOT: ttng.init_barrier
-// CHECK: scf.for
-// CHECK: tt.make_tensor_descriptor
-// CHECK: tt.descriptor_load
+// CHECK: %[[MAPS:.*]] = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 384 : i32} : !tt.ptr<i8>
+// CHECK-COUNT-3: ttng.init_barrier
+// The prologue writes maps 0 and 1 for iterations 0 and 1.
+// CHECK: ttng.tensormap_create
+// CHECK: ttng.async_tma_copy_global_to_local
+// CHECK: ttng.tensormap_create
+// CHECK: ttng.async_tma_copy_global_to_local
+// CHECK: scf.for {{.*}} iter_args(%{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}, %[[MAP:[a-z0-9_]+]] = %{{[a-z0-9_]+}},
+// CHECK: ttng.wait_barrier
+// CHECK: ttng.warp_group_dot
+// CHECK: %[[OFF:.*]] = arith.muli %[[MAP]], %{{.*}} : i32
+// CHECK: %[[PTR:.*]] = tt.addptr %[[MAPS]], %[[OFF]] : !tt.ptr<i8>, i32
+// CHECK: ttng.tensormap_create %[[PTR]]
+// CHECK: ttng.tensormap_fenceproxy_acquire %[[PTR]]
+// CHECK: %[[DESC:.*]] = ttng.reinterpret_tensor_descriptor %[[PTR]]
+// CHECK: ttng.async_tma_copy_global_to_local %[[DESC]]
+// CHECK-NOT: tt.make_tensor_descriptor
+// CHECK: scf.yield
+// A descriptor made in an scf.if (a persistent kernel's new tile): the if
+// yields the advanced counter from the branch that writes a map and the
+// old one from the other; past the end, its condition is false.
+// CHECK-LABEL: tt.func public @tma_descriptor_in_if
+// CHECK: ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 512 : i32}
+// CHECK: scf.for {{.*}} iter_args(%{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}, %{{[a-z0-9_]+}} = %{{[a-z0-9_#]+}}, %[[CNT:[a-z0-9_]+]] = %{{[a-z0-9_#]+}},
+// CHECK: ttng.warp_group_dot
+// CHECK: %[[COND:.*]] = arith.andi
+// CHECK: %{{.*}}:2 = scf.if %[[COND]] -> (!tt.tensordesc<tensor<64x64xf16, #shared>>, i32)
+// CHECK: ttng.tensormap_create
+// CHECK: %[[NEXT:.*]] = arith.select
+// CHECK: scf.yield %{{.*}}, %[[NEXT]]
+// CHECK: } else {
+// CHECK: scf.yield %{{.*}}, %[[CNT]]
+// CHECK: ttng.async_tma_copy_global_to_local
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
@@ -465,5 +495,29 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       scf.yield %acc2 : tensor<64x64xf32, #mma>
     }
     tt.return %r : tensor<64x64xf32, #mma>
+  }
+  tt.func public @tma_descriptor_in_if(%p: !tt.ptr<f16>, %d0: !tt.tensordesc<tensor<64x64xf16, #shared>>, %b: !ttg.memdesc<64x64xf16, #shared, #smem>, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c4 = arith.constant 4 : i32
+    %c1_i64 = arith.constant 1 : i64
+    %c64_i64 = arith.constant 64 : i64
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %d = %d0) -> (tensor<64x64xf32, #mma>, !tt.tensordesc<tensor<64x64xf16, #shared>>) : i32 {
+      %t = arith.remsi %k, %c4 : i32
+      %new = arith.cmpi eq, %t, %c0 : i32
+      %dk = scf.if %new -> (!tt.tensordesc<tensor<64x64xf16, #shared>>) {
+        %base = tt.addptr %p, %k : !tt.ptr<f16>, i32
+        %m = tt.make_tensor_descriptor %base, [%n, %n], [%c64_i64, %c1_i64] : !tt.ptr<f16>, !tt.tensordesc<tensor<64x64xf16, #shared>>
+        scf.yield %m : !tt.tensordesc<tensor<64x64xf16, #shared>>
+      } else {
+        scf.yield %d : !tt.tensordesc<tensor<64x64xf16, #shared>>
+      }
+      %v = tt.descriptor_load %dk[%c0, %t] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      %a = ttg.local_alloc %v : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %acc2 = ttng.warp_group_dot %a, %b, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      scf.yield %acc2, %dk : tensor<64x64xf32, #mma>, !tt.tensordesc<tensor<64x64xf16, #shared>>
+    } {tt.num_stages = 4 : i32}
+    tt.return %r#0 : tensor<64x64xf32, #mma>
   }
 }
