@@ -9,6 +9,7 @@
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
@@ -170,6 +171,16 @@ llvm::Error mlir::triton::optimizeLLVMModule(llvm::Module &module,
   tuning.LoopVectorization = true;
   tuning.SLPVectorization = true;
   llvm::PassBuilder builder(machine->get(), tuning);
+  // The target machine adds NVPTX's passes (NVVMReflect first, so libdevice
+  // is optimized with its branches decided), but LLVM's cost models answer
+  // as without one, as in Triton 3.6, which runs O3 with no target machine.
+  // NVPTX's costs make a 64-bit add dearer than a 32-bit one, so
+  // IndVarSimplify would keep loop counters in 32 bits and every iteration
+  // would recompute its 64-bit addresses (sign-extend, multiply, add: a
+  // cp.async matmul loop ran 0.85x Triton's on an H100); without them the
+  // counter is widened and the addresses advance by a uniform 64-bit
+  // increment. Registered first, this TargetIRAnalysis is the one used.
+  functionAnalyses.registerPass([] { return llvm::TargetIRAnalysis(); });
   builder.registerModuleAnalyses(moduleAnalyses);
   builder.registerCGSCCAnalyses(cgsccAnalyses);
   builder.registerFunctionAnalyses(functionAnalyses);
@@ -185,12 +196,12 @@ llvm::Error mlir::triton::optimizeLLVMModule(llvm::Module &module,
       });
 
   // Last: wgmma waits in front of the pure code LLVM sank before them.
-  builder.registerOptimizerLastEPCallback(
-      [](llvm::ModulePassManager &passes, llvm::OptimizationLevel,
-         llvm::ThinOrFullLTOPhase) {
-        passes.addPass(
-            llvm::createModuleToFunctionPassAdaptor(HoistWGMMAWaitsPass()));
-      });
+  builder.registerOptimizerLastEPCallback([](llvm::ModulePassManager &passes,
+                                             llvm::OptimizationLevel,
+                                             llvm::ThinOrFullLTOPhase) {
+    passes.addPass(
+        llvm::createModuleToFunctionPassAdaptor(HoistWGMMAWaitsPass()));
+  });
 
   DiagnosticCollector diagnostics(module.getContext());
   llvm::ModulePassManager passes =

@@ -4,6 +4,7 @@
 Runs on the GPU machine (PyTorch + Triton 3.6), from the repository root:
 
     python3 utils/gpu/dot-check.py dump  OUT [NAME...]   Triton's stages at the case's num_stages
+                                                         (first size; DUMP_SIZE=bench: the bench size)
     python3 utils/gpu/dot-check.py check OUT [NAME...]   ours (hook, strict) vs float64
     python3 utils/gpu/dot-check.py bench OUT [NAME...]   ours vs Triton, side by side
 
@@ -84,7 +85,9 @@ def dump(out, names):
         d = os.path.join(out, case["name"])
         os.makedirs(d, exist_ok=True)
         try:
-            fn, grid, args, meta, outs, refs, _ = dk.make(case, case["sizes"][0], seed=1)
+            # DUMP_SIZE=bench: the benchmark's size (divisibility specializes).
+            size = case["bench"] if os.environ.get("DUMP_SIZE") == "bench" else case["sizes"][0]
+            fn, grid, args, meta, outs, refs, _ = dk.make(case, size, seed=1)
             k = launch(fresh_copy(fn), case, grid, args, meta)
             torch.cuda.synchronize()
             ok, worst = compare(case, outs, refs)

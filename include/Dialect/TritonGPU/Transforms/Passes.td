@@ -414,8 +414,12 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
     Then every `ttng.warp_group_dot` in a loop becomes asynchronous: one
     stays in flight across iterations (`pendings = 1`, retired after the
     loop) when its shared operands are the pipelined buffers and its result
-    only feeds the next iteration; any other is waited for at once
-    (`pendings = 0`).
+    only feeds the next iteration. One whose result feeds the next
+    iteration through other ops (attention's P x V dot, its accumulator
+    rescaled first) stays in flight until the next iteration first reads
+    it (a `warp_group_dot_wait {pendings = 0}` there, before that
+    iteration's copies; another after the loop). Any other is waited for
+    at once (`pendings = 0`).
 
     ```mlir
     scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z, %pa = %a0) {

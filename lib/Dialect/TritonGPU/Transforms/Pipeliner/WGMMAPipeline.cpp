@@ -12,9 +12,21 @@
 //   (after the loop) ttng.warp_group_dot_wait %r {pendings = 0}
 //
 // The wait for pendings = 1 retires the previous iteration's dot, whose
-// buffer the copies issued after it in the loop then overwrite. Any other
-// dot is waited for at once (pendings = 0), which is what Triton does at
-// num_stages = 1.
+// buffer the copies issued after it in the loop then overwrite. A dot whose
+// result only feeds the next iteration through other ops (an attention
+// loop's P x V dot, its accumulator rescaled before the next one) stays in
+// flight until the next iteration first reads it, as in Triton 3.6:
+//
+//   scf.for ... iter_args(%acc = ...) {
+//     %w = ttng.warp_group_dot_wait %acc {pendings = 0}  // before its first
+//     %s = arith.mulf %w, %alpha                         // reader and before
+//     ...                                                // the copies
+//     %d = ttng.warp_group_dot %p, %v[%ext], %s {isAsync = true}
+//     scf.yield %d
+//   }
+//
+// Any other dot is waited for at once (pendings = 0), which is what Triton
+// does at num_stages = 1.
 //
 //===----------------------------------------------------------------------===//
 #include "Pipeliner.h"
@@ -103,6 +115,59 @@ std::optional<unsigned> inFlightIterArg(ttng::WarpGroupDotOp dot,
   return index;
 }
 
+/// The index of the iter_arg through which `dot` of the pipelined `loop`
+/// can stay in flight until the next iteration first reads its result (an
+/// attention loop's P x V dot, whose accumulator is rescaled before the
+/// next one): its result only feeds the yield, and its shared operands are
+/// loop-invariant or the load pipeliner's buffers. None otherwise.
+std::optional<unsigned> carriedIterArg(ttng::WarpGroupDotOp dot,
+                                       scf::ForOp loop) {
+  if (!loop->hasAttr(kPipelinedBuffersAttr) || !dot.getResult().hasOneUse())
+    return std::nullopt;
+  for (Value operand : {Value(dot.getA()), Value(dot.getB())})
+    if (isa<MemDescType>(operand.getType()) &&
+        !loop.isDefinedOutsideOfLoop(operand) && !isMultiBufferedView(operand))
+      return std::nullopt;
+  OpOperand &use = *dot.getResult().use_begin();
+  if (use.getOwner() != loop.getBody()->getTerminator())
+    return std::nullopt;
+  return use.getOperandNumber();
+}
+
+/// Leaves `dot` in flight through iter_arg `index`: the next iteration
+/// waits for it (pendings = 0) before it first reads the iter_arg, and
+/// before its copies, which may overwrite the buffer the dot reads; the
+/// code after the loop waits for the last one.
+void waitInNextIteration(ttng::WarpGroupDotOp dot, scf::ForOp loop,
+                         unsigned index, RewriterBase &rewriter) {
+  Block *body = loop.getBody();
+  BlockArgument acc = loop.getRegionIterArgs()[index];
+  Operation *point = body->getTerminator();
+  for (Operation *user : acc.getUsers()) {
+    Operation *op = body->findAncestorOpInBlock(*user);
+    if (op && op->isBeforeInBlock(point))
+      point = op;
+  }
+  for (Operation &op : *body) {
+    if (&op == point)
+      break;
+    if (isa<AsyncCopyGlobalToLocalOp, ttng::AsyncTMACopyGlobalToLocalOp,
+            ttng::BarrierExpectOp>(op)) {
+      point = &op;
+      break;
+    }
+  }
+  rewriter.setInsertionPoint(point);
+  auto wait = ttng::WarpGroupDotWaitOp::create(rewriter, dot.getLoc(),
+                                               ValueRange{acc}, /*pendings=*/0);
+  acc.replaceAllUsesExcept(wait.getResult(0), wait);
+  Value result = loop->getResult(index);
+  rewriter.setInsertionPointAfter(loop);
+  auto last = ttng::WarpGroupDotWaitOp::create(
+      rewriter, loop.getLoc(), ValueRange{result}, /*pendings=*/0);
+  result.replaceAllUsesExcept(last.getResult(0), last);
+}
+
 } // namespace
 
 void mlir::triton::gpu::pipelineWGMMA(ModuleOp module) {
@@ -118,7 +183,10 @@ void mlir::triton::gpu::pipelineWGMMA(ModuleOp module) {
       dot.setIsAsync(true);
       std::optional<unsigned> index = inFlightIterArg(dot, loop);
       if (!index) {
-        waitRightAfter(dot, rewriter);
+        if (std::optional<unsigned> carried = carriedIterArg(dot, loop))
+          waitInNextIteration(dot, loop, *carried, rewriter);
+        else
+          waitRightAfter(dot, rewriter);
         continue;
       }
       rewriter.setInsertionPointAfter(dot);
