@@ -49,6 +49,12 @@ struct SwizzledCvtTile {
   /// .trans), which the destination reads as one 128-bit vector.
   enum class Store { Vectors, Stmatrix, StmatrixTrans };
   Store store = Store::Vectors;
+  /// How the destination reads it: element vectors (ld.shared), or ldmatrix
+  /// 8x8 fragments (sm_90 here). With ldmatrix, `vec` is a 16-byte row the
+  /// source wrote as one vector of its registers, which ldmatrix hands out
+  /// as the destination's register 0 and lanes 0-1.
+  enum class Load { Vectors, Ldmatrix };
+  Load load = Load::Vectors;
   unsigned numBits = 0;
   SmallVector<int32_t> vec;
   SmallVector<int32_t> segment;

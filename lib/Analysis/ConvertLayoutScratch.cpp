@@ -293,6 +293,36 @@ std::optional<SwizzledCvtTile> buildStmatrixTile(const CvtBases &bases) {
   return tile;
 }
 
+/// The tile of a 16-bit conversion whose destination registers are ldmatrix
+/// fragments (register 0 and lanes 0-1 the 8 columns of a matrix row,
+/// lanes 2-4 its 8 rows) and whose source holds each such row in three of
+/// its registers: the source writes the row as one 16-byte vector, the
+/// destination reads 8 rows at a time with ldmatrix. The mirror of
+/// buildStmatrixTile, and what Triton 3.6 does in a matmul epilogue whose
+/// store layout spreads a row's 8 columns over lanes (an mma accumulator
+/// to a 128x256 tile's blocked layout: Triton's st.shared.v4 + ldmatrix).
+std::optional<SwizzledCvtTile> buildLdmatrixTile(const CvtBases &bases) {
+  const SmallVector<int32_t> &regSrc = bases.regSrc, &laneSrc = bases.laneSrc,
+                             &regDst = bases.regDst, &laneDst = bases.laneDst;
+  if (regDst.empty() || laneDst.size() != 5 || laneSrc.size() < 3 ||
+      llvm::is_contained(laneDst, 0) || llvm::is_contained(laneSrc, 0) ||
+      bases.numBits < 6)
+    return std::nullopt;
+  SmallVector<int32_t> row = {regDst[0], laneDst[0], laneDst[1]};
+  for (int32_t v : row)
+    if (!llvm::is_contained(regSrc, v))
+      return std::nullopt;
+  SwizzledCvtTile tile;
+  tile.load = SwizzledCvtTile::Load::Ldmatrix;
+  tile.vec = row;
+  // A phase of 128-bit stores is 8 lanes; one of ldmatrix, 8 rows.
+  SmallVector<int32_t> bankSrc(tile.vec), bankDst(tile.vec);
+  bankSrc.append(laneSrc.begin(), laneSrc.begin() + 3);
+  bankDst.append(laneDst.begin() + 2, laneDst.end());
+  finishTile(tile, bases, /*vecBytesBits=*/128, bankSrc, bankDst);
+  return tile;
+}
+
 unsigned tileBytes(const SwizzledCvtTile &tile, unsigned bitwidth) {
   unsigned bits = tile.numBits - tile.reps.size();
   bits -= std::min(bits, tile.numBlockBits);
@@ -341,10 +371,19 @@ SwizzledCvtTile mlir::triton::getSwizzledCvtTile(const LinearLayout &src,
     if (tileBytes(narrower, bitwidth) < tileBytes(best, bitwidth))
       best = std::move(narrower);
   }
-  if (hasStmatrix && bitwidth == 16)
+  if (hasStmatrix && bitwidth == 16) {
     if (std::optional<SwizzledCvtTile> fragments = buildStmatrixTile(bases))
       if (tileBytes(*fragments, bitwidth) <= tileBytes(best, bitwidth))
         return *fragments;
+    // Reading fragments with ldmatrix: Triton's tile for such an epilogue
+    // takes up to 32 KiB a round (its 128x256 8-warp matmul's), taken over
+    // a smaller tile of narrow vectors in more rounds.
+    constexpr unsigned kMaxLdmatrixTileBytes = 32 * 1024;
+    if (std::optional<SwizzledCvtTile> fragments = buildLdmatrixTile(bases))
+      if (tileBytes(*fragments, bitwidth) <=
+          std::max(tileBytes(best, bitwidth), kMaxLdmatrixTileBytes))
+        return *fragments;
+  }
   return best;
 }
 
@@ -366,20 +405,18 @@ unsigned mlir::triton::getNumScratchElemsSwizzledCvt(RankedTensorType srcTy,
 }
 
 bool mlir::triton::targetHasStmatrix(Operation *op) {
-  auto module = isa<ModuleOp>(op) ? cast<ModuleOp>(op)
-                                  : op->getParentOfType<ModuleOp>();
+  auto module =
+      isa<ModuleOp>(op) ? cast<ModuleOp>(op) : op->getParentOfType<ModuleOp>();
   if (!module)
     return false;
   StringRef target = ttg::getTarget(module);
   unsigned capability = 0;
-  return target.consume_front("cuda:") && !target.getAsInteger(10, capability) &&
-         capability >= 90;
+  return target.consume_front("cuda:") &&
+         !target.getAsInteger(10, capability) && capability >= 90;
 }
 
-unsigned
-mlir::triton::getConvertLayoutScratchSizeInBytes(RankedTensorType srcTy,
-                                                 RankedTensorType dstTy,
-                                                 bool hasStmatrix) {
+unsigned mlir::triton::getConvertLayoutScratchSizeInBytes(
+    RankedTensorType srcTy, RankedTensorType dstTy, bool hasStmatrix) {
   if (!isa_and_nonnull<ttg::DistributedEncodingTrait>(srcTy.getEncoding()) ||
       !isa_and_nonnull<ttg::DistributedEncodingTrait>(dstTy.getEncoding()))
     return 0;

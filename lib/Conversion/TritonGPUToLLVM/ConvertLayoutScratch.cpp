@@ -19,7 +19,6 @@
 
 #include <map>
 
-
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::cvt;
@@ -51,6 +50,7 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
   SwizzledCvtTile tile =
       getSwizzledCvtTile(src, dst, bitwidth, targetHasStmatrix(op));
   bool stmatrix = tile.store != SwizzledCvtTile::Store::Vectors;
+  bool ldmatrix = tile.load == SwizzledCvtTile::Load::Ldmatrix;
   bool trans = tile.store == SwizzledCvtTile::Store::StmatrixTrans;
   unsigned numBits = tile.numBits;
 
@@ -185,89 +185,115 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
   SharedAddresses storeAddresses = sideAddresses(*store);
   SharedAddresses loadAddresses = sideAddresses(*load);
 
-  // stmatrix (tile.store): the source's unique registers are the pair bit
-  // (0, the two halves of a 32-bit fragment register), the rounds, up to
-  // two bits selecting the matrix of an .x2/.x4, and the instructions'.
-  // Lane l gives the address of row l % 8 of matrix l / 8: the row start
-  // (lanes 0-2 over the fragment axis the rows are not) xor the matrix's
-  // registers xor the warp's part. Any piece that does not fit falls back
-  // to vector stores over the same tile.
-  StringAttr kRegDim = kReg;
-  SmallVector<int> roundRegBits, matrixRegBits, instrRegBits;
-  SmallVector<int32_t> stLaneOffsets;
+  // stmatrix (tile.store) and ldmatrix (tile.load) move 8x8 fragments. On
+  // the side that uses one, its unique registers are the pair bit (0, the
+  // two halves of a 32-bit fragment register), the rounds, up to two bits
+  // selecting the matrix of an .x2/.x4, and the instructions'. Lane l gives
+  // the address of row l % 8 of matrix l / 8: the row start xor the
+  // matrix's registers xor the warp's part. Any piece that does not fit
+  // falls back to vector accesses over the same tile.
   auto offsetOf = [&](int32_t flat) -> std::optional<int32_t> {
     uint64_t c = coords->coordinates(flat);
     if (c & ~tileMask)
       return std::nullopt;
     return static_cast<int32_t>(c);
   };
-  if (stmatrix) {
-    const LinearLayout &flat = store->flat;
-    int numRegBits = flat.getInDimSizeLog2(kRegDim);
-    auto regBasis = [&](int k) { return flat.getBasis(kRegDim, k).front(); };
-    auto laneBasis = [&](int k) { return flat.getBasis(kLaneDim, k).front(); };
+  struct MatrixPlan {
+    bool ok = true;
+    const Side *side = nullptr;
+    SmallVector<int> roundRegBits, matrixRegBits, instrRegBits;
+    SmallVector<int32_t> laneOffsets;
+    int numMatrices() const { return 1 << matrixRegBits.size(); }
+    int numInstrs() const { return 1 << instrRegBits.size(); }
+    /// The unique register of instruction `instr` of round `round`, matrix
+    /// `matrix`, half `half`.
+    int32_t reg(int round, int instr, int matrix, int half) const {
+      int32_t u = half;
+      for (auto [i, k] : llvm::enumerate(roundRegBits))
+        u |= (round >> i & 1) << k;
+      for (auto [i, k] : llvm::enumerate(matrixRegBits))
+        u |= (matrix >> i & 1) << k;
+      for (auto [i, k] : llvm::enumerate(instrRegBits))
+        u |= (instr >> i & 1) << k;
+      return u;
+    }
+    int32_t threadOffset(int32_t lane, int32_t warp) const {
+      int32_t offset = 0;
+      for (auto [i, v] : llvm::enumerate(laneOffsets))
+        if (lane >> i & 1)
+          offset ^= v;
+      for (auto [i, v] : llvm::enumerate(side->warpOffsets))
+        if (warp >> i & 1)
+          offset ^= v;
+      return offset;
+    }
+  };
+  // `rowStarts`: the three bases lanes 0-2 of an instruction's addresses
+  // step over.
+  auto planMatrices = [&](const Side &side, ArrayRef<int32_t> rowStarts) {
+    MatrixPlan plan;
+    plan.side = &side;
+    const LinearLayout &flat = side.flat;
+    int numRegBits = flat.getInDimSizeLog2(kReg);
+    auto regBasis = [&](int k) { return flat.getBasis(kReg, k).front(); };
     for (int32_t rep : tile.reps) {
       int found = -1;
       for (int k = 1; k < numRegBits; ++k)
         if (regBasis(k) == rep)
           found = k;
-      stmatrix &= found >= 0;
-      roundRegBits.push_back(found);
+      plan.ok &= found >= 0;
+      plan.roundRegBits.push_back(found);
     }
     for (int k = 1; k < numRegBits; ++k) {
-      if (llvm::is_contained(roundRegBits, k))
+      if (llvm::is_contained(plan.roundRegBits, k))
         continue;
-      (matrixRegBits.size() < 2 ? matrixRegBits : instrRegBits).push_back(k);
+      (plan.matrixRegBits.size() < 2 ? plan.matrixRegBits : plan.instrRegBits)
+          .push_back(k);
     }
-    SmallVector<int32_t> rowStarts =
-        trans ? SmallVector<int32_t>{regBasis(0), laneBasis(0), laneBasis(1)}
-              : SmallVector<int32_t>{laneBasis(2), laneBasis(3), laneBasis(4)};
-    for (int k = 0; k < 5 && stmatrix; ++k) {
+    for (int k = 0; k < 5 && plan.ok; ++k) {
       int32_t vector = k < 3 ? rowStarts[k]
-                       : k - 3 < int(matrixRegBits.size())
-                           ? regBasis(matrixRegBits[k - 3])
+                       : k - 3 < int(plan.matrixRegBits.size())
+                           ? regBasis(plan.matrixRegBits[k - 3])
                            : 0;
       std::optional<int32_t> offset = offsetOf(vector);
       // A row start keeps the 16-byte row (offset bits 0-2) whole.
-      stmatrix &= offset.has_value() && (*offset & 7) == 0;
-      stLaneOffsets.push_back(offset.value_or(0));
+      plan.ok &= offset.has_value() && (*offset & 7) == 0;
+      plan.laneOffsets.push_back(offset.value_or(0));
     }
-    for (int32_t v : store->warpOffsets)
-      stmatrix &= (v & 7) == 0;
-    for (int k : instrRegBits)
-      stmatrix &= (offsetOf(regBasis(k)).value_or(1) & 7) == 0;
-  }
-  int numMatrices = 1 << matrixRegBits.size();
-  /// The unique register of instruction `instr` of round `round`, matrix
-  /// `matrix`, half `half`.
-  auto stRegister = [&](int round, int instr, int matrix, int half) {
-    int32_t u = half;
-    for (auto [i, k] : llvm::enumerate(roundRegBits))
-      u |= (round >> i & 1) << k;
-    for (auto [i, k] : llvm::enumerate(matrixRegBits))
-      u |= (matrix >> i & 1) << k;
-    for (auto [i, k] : llvm::enumerate(instrRegBits))
-      u |= (instr >> i & 1) << k;
-    return u;
+    for (int32_t v : side.warpOffsets)
+      plan.ok &= (v & 7) == 0;
+    for (int k : plan.instrRegBits)
+      plan.ok &= (offsetOf(regBasis(k)).value_or(1) & 7) == 0;
+    return plan;
   };
+  auto basisOf = [&](const Side &side, StringAttr dim, int k) {
+    return side.flat.getBasis(dim, k).front();
+  };
+  MatrixPlan st, ld;
+  if (stmatrix) {
+    st = planMatrices(
+        *store, trans ? SmallVector<int32_t>{basisOf(*store, kReg, 0),
+                                             basisOf(*store, kLaneDim, 0),
+                                             basisOf(*store, kLaneDim, 1)}
+                      : SmallVector<int32_t>{basisOf(*store, kLaneDim, 2),
+                                             basisOf(*store, kLaneDim, 3),
+                                             basisOf(*store, kLaneDim, 4)});
+    stmatrix &= st.ok;
+  }
+  if (ldmatrix) {
+    ld = planMatrices(*load,
+                      {basisOf(*load, kLaneDim, 2), basisOf(*load, kLaneDim, 3),
+                       basisOf(*load, kLaneDim, 4)});
+    ldmatrix &= ld.ok;
+  }
   /// The in-tile offset of instruction `instr`'s first row, for lane 0 of
   /// warp 0.
-  auto stConstOffset = [&](int round, int instr) {
-    int32_t u = stRegister(round, instr, 0, 0);
-    return int32_t(coords->coordinates(applyFlat(store->flat, {{kRegDim, u}})) &
-                   tileMask);
+  auto constOffset = [&](const MatrixPlan &plan, int round, int instr) {
+    int32_t u = plan.reg(round, instr, 0, 0);
+    return int32_t(
+        coords->coordinates(applyFlat(plan.side->flat, {{kReg, u}})) &
+        tileMask);
   };
-  auto stThreadOffset = [&](int32_t lane, int32_t warp) {
-    int32_t offset = 0;
-    for (auto [i, v] : llvm::enumerate(stLaneOffsets))
-      if (lane >> i & 1)
-        offset ^= v;
-    for (auto [i, v] : llvm::enumerate(store->warpOffsets))
-      if (warp >> i & 1)
-        offset ^= v;
-    return offset;
-  };
-  int numInstrs = 1 << instrRegBits.size();
   /// Visits the vectors of one round: (first offset, registers in order).
   auto forEachVector = [&](const Side &side, int round,
                            function_ref<void(uint64_t, ArrayRef<int32_t>)> fn) {
@@ -291,6 +317,26 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
         if (auto it = slots.find(offset + j); it != slots.end())
           fn(offset + j, {it->second});
     }
+  };
+  /// The 8 x 8 fragments of `plan`'s instructions in a round: (row start,
+  /// element e of the row, its lane and register) for warp `warp`. Row r of
+  /// matrix m (the address of lane 8m + r) holds fragment row r (columns
+  /// e = 0..7: lane 4r + e/2, half e % 2), or under .trans fragment column
+  /// r (rows e: lane 4e + r/2, half r % 2).
+  auto forEachFragment = [&](const MatrixPlan &plan, bool transposed, int round,
+                             int32_t warp,
+                             function_ref<void(int32_t, int32_t, int32_t)> fn) {
+    for (int instr = 0; instr < plan.numInstrs(); ++instr)
+      for (int m = 0; m < plan.numMatrices(); ++m)
+        for (int r = 0; r < 8; ++r) {
+          int32_t rowStart = plan.threadOffset(8 * m + r, warp) ^
+                             constOffset(plan, round, instr);
+          for (int e = 0; e < 8; ++e) {
+            int32_t lane = transposed ? 4 * e + r / 2 : 4 * r + e / 2;
+            int half = transposed ? r % 2 : e % 2;
+            fn(rowStart + e, lane, plan.reg(round, instr, m, half));
+          }
+        }
   };
 
   // Replay the exchange at compile time for every thread: each read must
@@ -329,45 +375,37 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
     };
     for (int32_t warp = 0; warp < numWarps; ++warp) {
       if (stmatrix) {
-        // What stmatrix writes: row r of matrix m (the address of lane
-        // 8m + r) holds fragment row r (columns e = 0..7: lane 4r + e/2,
-        // half e % 2), or under .trans fragment column r (rows e: lane
-        // 4e + r/2, half r % 2).
-        for (int instr = 0; instr < numInstrs; ++instr)
-          for (int m = 0; m < numMatrices; ++m)
-            for (int r = 0; r < 8; ++r) {
-              int32_t rowStart = stThreadOffset(8 * m + r, warp) ^
-                                 stConstOffset(round, instr);
-              for (int e = 0; e < 8; ++e) {
-                int32_t lane = trans ? 4 * e + r / 2 : 4 * r + e / 2;
-                int half = trans ? r % 2 : e % 2;
-                write(rowStart + e,
-                      elementAt(*store, stRegister(round, instr, m, half),
-                                lane, warp));
-              }
-            }
+        forEachFragment(st, trans, round, warp,
+                        [&](int32_t slot, int32_t lane, int32_t reg) {
+                          write(slot, elementAt(*store, reg, lane, warp));
+                        });
         continue;
       }
       for (int32_t lane = 0; lane < numLanes; ++lane) {
         int32_t base = threadOffset(*store, lane, warp);
-        forEachVector(*store, round,
-                      [&](uint64_t offset, ArrayRef<int32_t> regs) {
-                        for (auto [j, reg] : llvm::enumerate(regs))
-                          write((base ^ offset) + j,
-                                elementAt(*store, reg, lane, warp));
-                      });
+        forEachVector(
+            *store, round, [&](uint64_t offset, ArrayRef<int32_t> regs) {
+              for (auto [j, reg] : llvm::enumerate(regs))
+                write((base ^ offset) + j, elementAt(*store, reg, lane, warp));
+            });
       }
     }
-    for (int32_t warp = 0; warp < numWarps; ++warp)
+    auto read = [&](int64_t slot, int32_t elem) {
+      auto it = slots.find(slot);
+      consistent &= it != slots.end() && it->second == elem;
+    };
+    for (int32_t warp = 0; warp < numWarps && ldmatrix; ++warp)
+      forEachFragment(ld, /*transposed=*/false, round, warp,
+                      [&](int32_t slot, int32_t lane, int32_t reg) {
+                        read(slot, elementAt(*load, reg, lane, warp));
+                      });
+    for (int32_t warp = 0; warp < numWarps && !ldmatrix; ++warp)
       for (int32_t lane = 0; lane < numLanes; ++lane) {
         int32_t base = threadOffset(*load, lane, warp);
         forEachVector(
             *load, round, [&](uint64_t offset, ArrayRef<int32_t> regs) {
-              for (auto [j, reg] : llvm::enumerate(regs)) {
-                auto it = slots.find((base ^ offset) + j);
-                consistent &= it != slots.end() &&
-                              it->second == elementAt(*load, reg, lane, warp);
-              }
+              for (auto [j, reg] : llvm::enumerate(regs))
+                read((base ^ offset) + j, elementAt(*load, reg, lane, warp));
             });
       }
     if (!consistent) {
@@ -379,16 +417,15 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
 
   unsigned elemBytes = bitwidth / 8;
   SmallVector<Value> uniqueOut(load->regs.numUnique());
-  std::optional<SharedAddresses> stAddresses;
-  std::string stmatrixAsm, stmatrixConstraints = "r";
-  if (stmatrix) {
+  // The calling thread's row addresses for a matrix plan.
+  auto matrixAddresses = [&](const MatrixPlan &plan) {
     LinearLayout::BasesT threadBases;
     uint64_t threadBits = 0;
-    for (int32_t v : stLaneOffsets) {
+    for (int32_t v : plan.laneOffsets) {
       threadBases[kLaneDim].push_back({v});
       threadBits |= uint64_t(v);
     }
-    for (int32_t v : store->warpOffsets) {
+    for (int32_t v : plan.side->warpOffsets) {
       threadBases[kWarpDim].push_back({v});
       threadBits |= uint64_t(v);
     }
@@ -399,28 +436,50 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
         applyLinearLayout(loc, rewriter, threadLayout,
                           {{kLaneDim, laneId}, {kWarpDim, warpId}})
             .front();
-    stAddresses.emplace(*smemBase, element.storedType, threadOffset,
-                        threadBits);
-    stmatrixAsm = "stmatrix.sync.aligned.m8n8.x" + std::to_string(numMatrices) +
-                  (trans ? ".trans" : "") + ".shared.b16 [$0], {";
-    for (int m = 0; m < numMatrices; ++m) {
+    return SharedAddresses(*smemBase, element.storedType, threadOffset,
+                           threadBits);
+  };
+  std::optional<SharedAddresses> stAddresses, ldAddresses;
+  std::string stmatrixAsm, stmatrixConstraints = "r";
+  if (stmatrix) {
+    stAddresses.emplace(matrixAddresses(st));
+    stmatrixAsm = "stmatrix.sync.aligned.m8n8.x" +
+                  std::to_string(st.numMatrices()) + (trans ? ".trans" : "") +
+                  ".shared.b16 [$0], {";
+    for (int m = 0; m < st.numMatrices(); ++m) {
       stmatrixAsm += (m ? ", $" : "$") + std::to_string(m + 1);
       stmatrixConstraints += ",r";
     }
     stmatrixAsm += "};";
   }
+  std::string ldmatrixAsm, ldmatrixConstraints;
+  Type ldmatrixType;
+  if (ldmatrix) {
+    ldAddresses.emplace(matrixAddresses(ld));
+    int n = ld.numMatrices();
+    ldmatrixAsm =
+        "ldmatrix.sync.aligned.m8n8.x" + std::to_string(n) + ".shared.b16 {";
+    for (int m = 0; m < n; ++m) {
+      ldmatrixAsm += (m ? ", $" : "$") + std::to_string(m);
+      ldmatrixConstraints += "=r,";
+    }
+    ldmatrixAsm += "}, [$" + std::to_string(n) + "];";
+    ldmatrixConstraints += "r";
+    ldmatrixType = LLVM::LLVMStructType::getLiteral(
+        ctx, SmallVector<Type>(n, rewriter.getI32Type()));
+  }
   for (int round = 0; round < numReps; ++round) {
     if (round > 0)
       emitBarrier(loc, rewriter);
     if (stmatrix) {
-      for (int instr = 0; instr < numInstrs; ++instr) {
+      for (int instr = 0; instr < st.numInstrs(); ++instr) {
         SmallVector<Value> operands{stAddresses->get(
-            rewriter, loc, uint32_t(stConstOffset(round, instr)))};
-        for (int m = 0; m < numMatrices; ++m) {
+            rewriter, loc, uint32_t(constOffset(st, round, instr)))};
+        for (int m = 0; m < st.numMatrices(); ++m) {
           auto pairType = VectorType::get(2, element.storedType);
           Value pair = LLVM::UndefOp::create(rewriter, loc, pairType);
           for (int half = 0; half < 2; ++half) {
-            int32_t u = stRegister(round, instr, m, half);
+            int32_t u = st.reg(round, instr, m, half);
             pair = LLVM::InsertElementOp::create(
                 rewriter, loc, pair,
                 element.toStored(loc, rewriter,
@@ -456,7 +515,25 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
                             /*alignment=*/elemBytes * regs.size());
     });
     emitBarrier(loc, rewriter);
+    for (int instr = 0; ldmatrix && instr < ld.numInstrs(); ++instr) {
+      Value address = ldAddresses->get(rewriter, loc,
+                                       uint32_t(constOffset(ld, round, instr)));
+      Value loaded = emitInlineAsm(loc, rewriter, ldmatrixType, {address},
+                                   ldmatrixAsm, ldmatrixConstraints);
+      auto pairType = VectorType::get(2, element.storedType);
+      for (int m = 0; m < ld.numMatrices(); ++m) {
+        Value word = LLVM::ExtractValueOp::create(rewriter, loc, loaded, m);
+        Value pair = LLVM::BitcastOp::create(rewriter, loc, pairType, word);
+        for (int half = 0; half < 2; ++half)
+          uniqueOut[ld.reg(round, instr, m, half)] = element.fromStored(
+              loc, rewriter,
+              LLVM::ExtractElementOp::create(rewriter, loc, pair,
+                                             i32Val(rewriter, loc, half)));
+      }
+    }
     forEachVector(*load, round, [&](uint64_t offset, ArrayRef<int32_t> regs) {
+      if (ldmatrix)
+        return;
       Value ptr = loadAddresses.get(rewriter, loc, offset);
       if (regs.size() == 1) {
         Value v = LLVM::LoadOp::create(rewriter, loc, element.storedType, ptr,

@@ -97,3 +97,32 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %0 : tensor<128x128xi32, #blocked>
   }
 }
+
+// -----
+
+// The 128x256 tile of 8 warps (mm_f16_128x256x64_w8): a store layout whose
+// row of 8 columns spreads over a thread's register 0 and lanes 0-1, which
+// the accumulator holds in three of its registers (columns 1, 8, 16). The
+// accumulator writes those as 16-byte vectors and the store layout reads
+// them back with ldmatrix, in 2 rounds of 32 KiB, as Triton 3.6 does (its
+// PTX: 8 st.shared.v4.b32 and 8 ldmatrix.x4 a round).
+// CHECK: ttg.shared = 32768
+// CHECK-LABEL: llvm.func @mma_epilogue_f16_ldmatrix
+// CHECK-COUNT-8: llvm.store %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-8: "ldmatrix.sync.aligned.m8n8.x4.shared.b16 {$0, $1, $2, $3}, [$4];", "=r,=r,=r,=r,r"
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-8: llvm.store %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-8: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK-NOT: nvvm.barrier0
+// CHECK-NOT: llvm.load
+// CHECK: llvm.return
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @mma_epilogue_f16_ldmatrix(%c: tensor<128x256xf16, #mma>) -> tensor<128x256xf16, #blocked> {
+    %0 = ttg.convert_layout %c : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #blocked>
+    tt.return %0 : tensor<128x256xf16, #blocked>
+  }
+}
