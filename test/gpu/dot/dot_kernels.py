@@ -237,6 +237,11 @@ CASES = [
     _mm("mm_f16_bt_128x128x64_w4_s3", "float16", 128, 128, 64, 4, b_t=True, stages=3),
     _mm("mm_f16_128x128x32_w4_sm80_s3", "float16", 128, 128, 32, 4, cc=80, stages=3),
     _mm("mm_bf16_64x64x32_w4_sm80_s4", "bfloat16", 64, 64, 32, 4, cc=80, b_t=True, stages=4),
+    # FMA dots (f32, IEEE) pipelined through unswizzled buffers; the first
+    # is Inductor's pick for a 2048^3 f32 mm on an H100.
+    _mm("mm_ieee_64x128x32_w8_s4", "float32", 64, 128, 32, 8, precision="ieee", stages=4),
+    _mm("mm_ieee_64x64x32_w4_s3", "float32", 64, 64, 32, 4, precision="ieee", stages=3,
+        a_t=True),
     _mm("mmt_f16_128x256x64_w8_s3", "float16", 128, 256, 64, 8, stages=3, kind="mmt"),
     _mm("mmt_f16_128x128x32_w4_sm80_s4", "float16", 128, 128, 32, 4, cc=80, stages=4,
         kind="mmt"),

@@ -1,9 +1,10 @@
 //===- SelectLoads.cpp - which loads of a loop the pipeliner copies -------===//
 //
 // A load is pipelined when its only user, in the same block, is a
-// local_alloc (a wgmma operand) or a conversion to an mma operand layout
+// local_alloc (a wgmma operand) or a conversion to a dot operand layout
 // (then split into local_alloc + local_load; for mma v2, with the swizzled
-// layout tritongpu-reduce-data-duplication would give it), possibly through
+// layout tritongpu-reduce-data-duplication would give it, for an FMA dot
+// unswizzled), possibly through
 // a `tt.trans` (a B stored N x K: the buffer keeps the loaded orientation,
 // read through memdesc_trans). Pointer loads must also have a zero `other`
 // (cp.async zero-fills) and let cp.async move 4, 8 or 16 bytes per access
@@ -114,17 +115,71 @@ struct SharedOperandPath {
   std::function<LocalAllocOp(Operation *)> materialize;
 };
 
+/// The path of a load transposed ({1, 0}) on its way to a dot operand: the
+/// buffer keeps the loaded orientation and the operand is read through
+/// memdesc_trans. `operand` is the value of the operand type that the
+/// local_load replaces; `dead` the ops then left without users, in order.
+std::optional<SharedOperandPath>
+getTransposedPath(Operation *load, TypedValue<RankedTensorType> operand,
+                  SmallVector<Operation *> dead,
+                  std::optional<MemDescType> tmaBuffer) {
+  auto loadType = cast<RankedTensorType>(load->getResult(0).getType());
+  auto dot = dyn_cast<DotOperandEncodingAttr>(operand.getType().getEncoding());
+  if (!dot || loadType.getRank() != 2)
+    return std::nullopt;
+  // The operand view [K, N] keeps the load's contiguous dimension
+  // contiguous: its order is the load's, transposed.
+  SmallVector<unsigned> loadOrder = getOrderForMemory(loadType);
+  SmallVector<unsigned> viewOrder{1 - loadOrder[0], 1 - loadOrder[1]};
+  auto viewEncoding = getSwizzledSharedForDotOperand(
+      dot, operand.getType().getShape(), viewOrder,
+      getCTALayout(loadType.getEncoding()), loadType.getElementTypeBitWidth());
+  auto viewType = MemDescType::get(
+      operand.getType().getShape(), loadType.getElementType(), viewEncoding,
+      SharedMemorySpaceAttr::get(load->getContext()));
+  FailureOr<MemDescType> bufferType =
+      MemDescTransOp::inferResultType(viewType, {1, 0}, std::nullopt);
+  if (failed(bufferType))
+    return std::nullopt;
+  MemDescType buffer = tmaBuffer ? *tmaBuffer : *bufferType;
+  return SharedOperandPath{
+      buffer, [operand, dead, buffer](Operation *load) mutable {
+        Operation *last = operand.getDefiningOp();
+        OpBuilder b(last);
+        auto alloc =
+            LocalAllocOp::create(b, last->getLoc(), buffer, load->getResult(0));
+        Value view = MemDescTransOp::create(b, last->getLoc(), alloc,
+                                            ArrayRef<int32_t>{1, 0});
+        auto local =
+            LocalLoadOp::create(b, last->getLoc(), operand.getType(), view);
+        operand.replaceAllUsesWith(local.getResult());
+        for (Operation *op : dead)
+          op->erase();
+        return alloc;
+      }};
+}
+
 std::optional<SharedOperandPath>
 getSharedOperandPath(Operation *load, std::optional<MemDescType> tmaBuffer) {
-  auto cvt = dyn_cast<ConvertLayoutOp>(*load->user_begin());
+  Operation *user = *load->user_begin();
+  auto isTranspose = [](Operation *op) {
+    auto trans = dyn_cast<TransOp>(op);
+    return trans && trans.getOrder() == ArrayRef<int32_t>{1, 0};
+  };
+  // load -> tt.trans {1, 0} -> convert_layout -> dot operand.
+  if (isTranspose(user) && user->hasOneUse()) {
+    auto cvt = dyn_cast<ConvertLayoutOp>(*user->user_begin());
+    if (!cvt || cvt->getBlock() != user->getBlock())
+      return std::nullopt;
+    return getTransposedPath(load, cvt.getResult(), {cvt, user}, tmaBuffer);
+  }
+  auto cvt = dyn_cast<ConvertLayoutOp>(user);
   if (!cvt)
     return std::nullopt;
   auto loadType = cast<RankedTensorType>(load->getResult(0).getType());
-  auto isMmaOperand = [](RankedTensorType type) {
-    auto dot = dyn_cast<DotOperandEncodingAttr>(type.getEncoding());
-    return dot && isa<NvidiaMmaEncodingAttr>(dot.getParent());
-  };
-  if (isMmaOperand(cvt.getType())) {
+  // An operand of an mma dot, or of an FMA dot (a blocked parent: Triton
+  // pipelines those too, through an unswizzled buffer).
+  if (isa<DotOperandEncodingAttr>(cvt.getType().getEncoding())) {
     MemDescType buffer =
         tmaBuffer ? *tmaBuffer
                   : getDotOperandSharedType(loadType,
@@ -141,43 +196,12 @@ getSharedOperandPath(Operation *load, std::optional<MemDescType> tmaBuffer) {
                                return alloc;
                              }};
   }
-  // load -> convert_layout -> tt.trans {1, 0} -> mma operand.
-  auto trans =
-      cvt->hasOneUse() ? dyn_cast<TransOp>(*cvt->user_begin()) : TransOp();
-  if (!trans || trans->getBlock() != cvt->getBlock() ||
-      loadType.getRank() != 2 || trans.getOrder() != ArrayRef<int32_t>{1, 0} ||
-      !isMmaOperand(trans.getType()))
+  // load -> convert_layout -> tt.trans {1, 0} -> dot operand.
+  Operation *next = cvt->hasOneUse() ? *cvt->user_begin() : nullptr;
+  if (!next || !isTranspose(next) || next->getBlock() != cvt->getBlock())
     return std::nullopt;
-  auto dot = cast<DotOperandEncodingAttr>(trans.getType().getEncoding());
-  // The operand view [K, N] keeps the load's contiguous dimension
-  // contiguous: its order is the load's, transposed.
-  SmallVector<unsigned> loadOrder = getOrderForMemory(loadType);
-  SmallVector<unsigned> viewOrder{1 - loadOrder[0], 1 - loadOrder[1]};
-  auto viewEncoding = getSwizzledSharedForDotOperand(
-      dot, trans.getType().getShape(), viewOrder,
-      getCTALayout(loadType.getEncoding()), loadType.getElementTypeBitWidth());
-  auto viewType = MemDescType::get(
-      trans.getType().getShape(), loadType.getElementType(), viewEncoding,
-      SharedMemorySpaceAttr::get(load->getContext()));
-  FailureOr<MemDescType> bufferType =
-      MemDescTransOp::inferResultType(viewType, {1, 0}, std::nullopt);
-  if (failed(bufferType))
-    return std::nullopt;
-  MemDescType buffer = tmaBuffer ? *tmaBuffer : *bufferType;
-  return SharedOperandPath{
-      buffer, [cvt, trans, buffer](Operation *load) mutable {
-        OpBuilder b(trans);
-        auto alloc =
-            LocalAllocOp::create(b, cvt.getLoc(), buffer, load->getResult(0));
-        Value view = MemDescTransOp::create(b, trans.getLoc(), alloc,
-                                            ArrayRef<int32_t>{1, 0});
-        auto local =
-            LocalLoadOp::create(b, trans.getLoc(), trans.getType(), view);
-        trans.replaceAllUsesWith(local.getResult());
-        trans.erase();
-        cvt.erase();
-        return alloc;
-      }};
+  auto trans = cast<TransOp>(next);
+  return getTransposedPath(load, trans.getResult(), {trans, cvt}, tmaBuffer);
 }
 
 /// The buffer a load lands in: the local_alloc it feeds, or the one a

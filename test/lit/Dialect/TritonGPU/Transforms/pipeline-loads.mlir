@@ -566,3 +566,74 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// An FMA dot (f32, IEEE: operands in dot_op layouts of a blocked parent):
+// its loads are pipelined too, through unswizzled buffers, num_stages - 1
+// of them since only local_loads read them (Triton 3.6 does the same: its
+// shared bytes for Inductor's f32 templates are 3 stages of A and B at
+// num_stages = 4).
+// CHECK-LABEL: tt.func public @fma_dot
+// CHECK: ttg.local_alloc : () -> !ttg.memdesc<2x64x32xf32, #[[SH:shared[0-9]*]], #smem, mutable>
+// CHECK: ttg.async_copy_global_to_local
+// CHECK: scf.for
+// CHECK: ttg.async_wait
+// CHECK: %[[V:.*]] = ttg.memdesc_index
+// CHECK: ttg.local_load %[[V]] : !ttg.memdesc<64x32xf32, #[[SH]], #smem, mutable> -> tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #{{blocked[0-9]*}}}>>
+// CHECK: tt.dot
+// CHECK: ttg.async_copy_global_to_local
+// CHECK: ttg.async_commit_group
+#blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fma_dot(%pa: tensor<64x32x!tt.ptr<f32>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 4 : i32}, %b: tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %n: i32) -> tensor<64x64xf32, #blocked> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant dense<32> : tensor<64x32xi32, #blocked1>
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked>
+    %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %p = %pa) -> (tensor<64x64xf32, #blocked>, tensor<64x32x!tt.ptr<f32>, #blocked1>) : i32 {
+      %a = tt.load %p : tensor<64x32x!tt.ptr<f32>, #blocked1>
+      %ad = ttg.convert_layout %a : tensor<64x32xf32, #blocked1> -> tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+      %d = tt.dot %ad, %b, %acc, inputPrecision = ieee : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+      %p2 = tt.addptr %p, %c32 : tensor<64x32x!tt.ptr<f32>, #blocked1>, tensor<64x32xi32, #blocked1>
+      scf.yield %d, %p2 : tensor<64x64xf32, #blocked>, tensor<64x32x!tt.ptr<f32>, #blocked1>
+    }
+    tt.return %r#0 : tensor<64x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// A transposed operand whose tt.trans comes before the conversion (load ->
+// tt.trans -> convert_layout -> dot operand, as the layout passes leave
+// A^T of an FMA dot): the buffer keeps the loaded K x M orientation and the
+// operand is read through memdesc_trans, as when the conversion comes first.
+// CHECK-LABEL: tt.func public @trans_then_convert
+// CHECK: ttg.local_alloc : () -> !ttg.memdesc<2x32x64xf32, #[[SH:shared[0-9]*]], #smem, mutable>
+// CHECK: scf.for
+// CHECK: %[[V:.*]] = ttg.memdesc_index
+// CHECK: %[[T:.*]] = ttg.memdesc_trans %[[V]] {order = array<i32: 1, 0>} : !ttg.memdesc<32x64xf32, #[[SH]], #smem, mutable> -> !ttg.memdesc<64x32xf32, #{{shared[0-9]*}}, #smem, mutable>
+// CHECK: ttg.local_load %[[T]]
+// CHECK-NOT: tt.trans
+// CHECK: tt.dot
+#blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @trans_then_convert(%pa: tensor<32x64x!tt.ptr<f32>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 4 : i32}, %b: tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %n: i32) -> tensor<64x64xf32, #blocked> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant dense<2048> : tensor<32x64xi32, #blocked1>
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked>
+    %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %p = %pa) -> (tensor<64x64xf32, #blocked>, tensor<32x64x!tt.ptr<f32>, #blocked1>) : i32 {
+      %a = tt.load %p : tensor<32x64x!tt.ptr<f32>, #blocked1>
+      %at = tt.trans %a {order = array<i32: 1, 0>} : tensor<32x64xf32, #blocked1> -> tensor<64x32xf32, #blocked2>
+      %ad = ttg.convert_layout %at : tensor<64x32xf32, #blocked2> -> tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+      %d = tt.dot %ad, %b, %acc, inputPrecision = ieee : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+      %p2 = tt.addptr %p, %c32 : tensor<32x64x!tt.ptr<f32>, #blocked1>, tensor<32x64xi32, #blocked1>
+      scf.yield %d, %p2 : tensor<64x64xf32, #blocked>, tensor<32x64x!tt.ptr<f32>, #blocked1>
+    }
+    tt.return %r#0 : tensor<64x64xf32, #blocked>
+  }
+}
