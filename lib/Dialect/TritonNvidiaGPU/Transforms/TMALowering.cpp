@@ -7,10 +7,11 @@
 // A load waits on a fresh mbarrier for the bytes of its block, then reads
 // the buffer into registers:
 //
-//   %buf = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #nvmma, #smem,
-//   mutable> %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1,
-//   #smem, mutable> ttng.init_barrier %bar, 1 ttng.barrier_expect %bar, 16384,
-//   %true ttng.async_tma_copy_global_to_local %desc[%x, %y] %buf, %bar, %true
+//   %buf = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #nvmma, ...>
+//   %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, ...>
+//   ttng.init_barrier %bar, 1
+//   ttng.barrier_expect %bar, 16384, %true
+//   ttng.async_tma_copy_global_to_local %desc[%x, %y] %buf, %bar, %true
 //   ttng.wait_barrier %bar, %c0_i32
 //   ttng.inval_barrier %bar
 //   %v = ttg.local_load %buf

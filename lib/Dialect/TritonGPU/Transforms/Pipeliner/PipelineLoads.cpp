@@ -7,17 +7,17 @@
 // num_stages for wgmma operands, which are read asynchronously, and
 // num_stages - 1 where every reader is a local_load):
 //
-//   %buf = ttg.local_alloc : !ttg.memdesc<Bx128x64xf16, #shared, #smem,
-//   mutable> (prologue: the copies of iterations 0 .. S-2, predicated on the
-//   trip
+//   %buf = ttg.local_alloc : !ttg.memdesc<Bx128x64xf16, #shared, ...>
+//   (prologue: the copies of iterations 0 .. S-2, predicated on the trip
 //    count, one commit group per copy)
 //   scf.for %k ... iter_args(..., %ins, %ext, %tokens of S-1 iterations) {
 //     %w = ttg.async_wait %tok_k {num = (S-2) * copies}   // iteration k landed
 //     %a = ttg.memdesc_index %buf[%ext]                   // replaces the alloc
 //     ... the dots of iteration k ...
 //     %v = ttg.memdesc_index %buf[%ins]
-//     %t = ttg.async_copy_global_to_local %ptrs_k+S-1, %v mask %m and (k <
-//     n-S+1) %c = ttg.async_commit_group tokens %t
+//     %t = ttg.async_copy_global_to_local %ptrs_k+S-1, %v
+//              mask %m and (k < n-S+1)
+//     %c = ttg.async_commit_group tokens %t
 //   }
 //   ttg.async_wait {num = 0}; ttg.local_dealloc %buf
 //
