@@ -65,6 +65,10 @@ gpu::MemDescType getTMABufferType(RankedTensorType type, TensorDescType desc,
 /// A `1xi64` mbarrier in shared memory (`count` of them: `countx1xi64`).
 gpu::MemDescType getBarrierBufferType(MLIRContext *ctx, int64_t count = 0);
 
+/// Fails with an error on `op` when `desc`'s block has no
+/// `#ttg.nvmma_shared` layout, which the TMA lowering needs.
+LogicalResult checkTMALayout(Operation *op, TensorDescType desc);
+
 /// Writes the CUtensorMap `make` describes to the 128 bytes of global
 /// memory at `map` (`tensormap_create`) and fences it for the TMA unit
 /// (`tensormap_fenceproxy_acquire`), at `b`'s insertion point; returns the

@@ -159,17 +159,25 @@ MemDescType mlir::triton::nvidia_gpu::getBarrierBufferType(MLIRContext *ctx,
                           /*mutableMemory=*/true);
 }
 
+LogicalResult mlir::triton::nvidia_gpu::checkTMALayout(Operation *op,
+                                                       TensorDescType desc) {
+  if (!isa_and_nonnull<NVMMASharedEncodingAttr>(
+          desc.getBlockType().getEncoding()))
+    return op->emitError("TMA lowering: the descriptor block ")
+           << desc.getBlockType()
+           << " has no #ttg.nvmma_shared layout; run "
+              "triton-nvidia-optimize-descriptor-encoding first";
+  return success();
+}
+
 FailureOr<Value> mlir::triton::nvidia_gpu::writeTensorMap(OpBuilder &b,
                                                           MakeTensorDescOp make,
                                                           Value map) {
   TensorDescType desc = make.getType();
+  if (failed(checkTMALayout(make, desc)))
+    return failure();
   RankedTensorType block = desc.getBlockType();
-  auto layout = dyn_cast_or_null<NVMMASharedEncodingAttr>(block.getEncoding());
-  if (!layout)
-    return make.emitError("TMA lowering: the descriptor block ")
-           << block
-           << " has no #ttg.nvmma_shared layout; run "
-              "triton-nvidia-optimize-descriptor-encoding first";
+  auto layout = cast<NVMMASharedEncodingAttr>(block.getEncoding());
   std::optional<int> elemType =
       getTMAElementType(block.getElementType(), layout.getFp4Padded());
   if (!elemType || layout.getFp4Padded())

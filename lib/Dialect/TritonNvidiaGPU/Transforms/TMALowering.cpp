@@ -58,18 +58,6 @@ namespace ttng = mlir::triton::nvidia_gpu;
 
 namespace {
 
-/// The descriptor must carry the nvmma layout
-/// triton-nvidia-optimize-descriptor-encoding gives it.
-LogicalResult checkDescriptor(Operation *op, TensorDescType desc) {
-  if (!isa_and_nonnull<NVMMASharedEncodingAttr>(
-          desc.getBlockType().getEncoding()))
-    return op->emitError("TMA lowering: the descriptor block ")
-           << desc.getBlockType()
-           << " has no #ttg.nvmma_shared layout; run "
-              "triton-nvidia-optimize-descriptor-encoding first";
-  return success();
-}
-
 /// `value` (a mutable buffer) replaced an immutable one: views of it, and
 /// the memdescs warp_group_dot_wait passes through, become mutable too.
 void makeUsersMutable(Value value) {
@@ -95,7 +83,7 @@ void makeUsersMutable(Value value) {
 
 LogicalResult lowerLoad(DescriptorLoadOp load) {
   TensorDescType desc = load.getDesc().getType();
-  if (failed(checkDescriptor(load, desc)))
+  if (failed(ttng::checkTMALayout(load, desc)))
     return failure();
   IRRewriter b(load);
   Location loc = load.getLoc();
@@ -156,7 +144,7 @@ LogicalResult lowerMakeDescriptor(MakeTensorDescOp make) {
 template <typename OpT, typename EmitFn>
 LogicalResult lowerStoreLike(OpT op, EmitFn emit) {
   TensorDescType desc = op.getDesc().getType();
-  if (failed(checkDescriptor(op, desc)))
+  if (failed(ttng::checkTMALayout(op, desc)))
     return failure();
   IRRewriter b(op);
   Location loc = op.getLoc();
