@@ -17,6 +17,7 @@
 #include "Dialect/TritonGPU/IR/Dialect.h"
 
 #include <optional>
+#include <string>
 
 namespace mlir::triton::nvidia_gpu {
 
@@ -69,12 +70,16 @@ gpu::MemDescType getBarrierBufferType(MLIRContext *ctx, int64_t count = 0);
 /// `#ttg.nvmma_shared` layout, which the TMA lowering needs.
 LogicalResult checkTMALayout(Operation *op, TensorDescType desc);
 
+/// Why the CUtensorMap `make` describes cannot be written on the device (no
+/// nvmma block layout, an element type a device tensor map cannot hold);
+/// empty when it can.
+std::string whyNoTensorMap(MakeTensorDescOp make);
+
 /// Writes the CUtensorMap `make` describes to the 128 bytes of global
 /// memory at `map` (`tensormap_create`) and fences it for the TMA unit
 /// (`tensormap_fenceproxy_acquire`), at `b`'s insertion point; returns the
 /// descriptor that reads it (`reinterpret_tensor_descriptor`). Fails with
-/// an error on `make` when its block has no nvmma layout or an element type
-/// a tensor map made on the device cannot hold.
+/// an error on `make` (whyNoTensorMap) when it cannot.
 FailureOr<Value> writeTensorMap(OpBuilder &b, MakeTensorDescOp make, Value map);
 
 } // namespace mlir::triton::nvidia_gpu

@@ -170,20 +170,32 @@ LogicalResult mlir::triton::nvidia_gpu::checkTMALayout(Operation *op,
   return success();
 }
 
+std::string mlir::triton::nvidia_gpu::whyNoTensorMap(MakeTensorDescOp make) {
+  RankedTensorType block = make.getType().getBlockType();
+  std::string why;
+  llvm::raw_string_ostream os(why);
+  auto layout = dyn_cast_or_null<NVMMASharedEncodingAttr>(block.getEncoding());
+  if (!layout) {
+    os << "the descriptor block " << block
+       << " has no #ttg.nvmma_shared layout; run "
+          "triton-nvidia-optimize-descriptor-encoding first";
+  } else if (layout.getFp4Padded() ||
+             !getTMAElementType(block.getElementType(), false)) {
+    os << "cannot make a tensor map of " << block.getElementType()
+       << (layout.getFp4Padded() ? " padded fp4" : "") << " on the device";
+  }
+  return why;
+}
+
 FailureOr<Value> mlir::triton::nvidia_gpu::writeTensorMap(OpBuilder &b,
                                                           MakeTensorDescOp make,
                                                           Value map) {
+  if (std::string why = whyNoTensorMap(make); !why.empty())
+    return make.emitError("TMA lowering: ") << why;
   TensorDescType desc = make.getType();
-  if (failed(checkTMALayout(make, desc)))
-    return failure();
   RankedTensorType block = desc.getBlockType();
   auto layout = cast<NVMMASharedEncodingAttr>(block.getEncoding());
-  std::optional<int> elemType =
-      getTMAElementType(block.getElementType(), layout.getFp4Padded());
-  if (!elemType || layout.getFp4Padded())
-    return make.emitError("TMA lowering: cannot make a tensor map of ")
-           << block.getElementType()
-           << (layout.getFp4Padded() ? " padded fp4" : "") << " on the device";
+  int elemType = *getTMAElementType(block.getElementType(), false);
   Location loc = make.getLoc();
   auto i32 = [&](int64_t v) {
     return arith::ConstantIntOp::create(b, loc, v, 32).getResult();
@@ -204,7 +216,7 @@ FailureOr<Value> mlir::triton::nvidia_gpu::writeTensorMap(OpBuilder &b,
     elementStride.push_back(i32(1));
   bool nanFill = make.getPadding() == PaddingOption::PAD_NAN;
   TensormapCreateOp::create(b, loc, map, make.getBase(), boxDim, globalDim,
-                            globalStride, elementStride, *elemType,
+                            globalStride, elementStride, elemType,
                             /*interleave_layout=*/0, getTMASwizzleMode(layout),
                             /*fill_mode=*/nanFill ? 1 : 0);
   TensormapFenceproxyAcquireOp::create(b, loc, map);

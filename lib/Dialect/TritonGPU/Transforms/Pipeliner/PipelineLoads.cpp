@@ -82,20 +82,6 @@ Value indexConstant(OpBuilder &b, Location loc, Type type, int64_t v) {
   return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, v));
 }
 
-/// `index + 1`, wrapping to 0 at `count`; with `wrapped`, whether it did.
-Value nextIndex(OpBuilder &b, Location loc, Value index, int count,
-                Value *wrapped = nullptr) {
-  Type i32 = b.getI32Type();
-  Value next =
-      arith::AddIOp::create(b, loc, index, indexConstant(b, loc, i32, 1));
-  Value wrap = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, next,
-                                     indexConstant(b, loc, i32, count));
-  if (wrapped)
-    *wrapped = wrap;
-  return arith::SelectOp::create(b, loc, wrap, indexConstant(b, loc, i32, 0),
-                                 next);
-}
-
 /// The bytes the TMA copies of one iteration bring.
 int64_t tmaBytes(ArrayRef<AsyncLoad> loads) {
   int64_t bytes = 0;
@@ -156,10 +142,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
   IRRewriter rewriter(loop.getContext());
   // Descriptors made in the loop: S tensor maps each, since the copies of
   // S - 1 iterations are in flight when one is written.
-  FailureOr<scf::ForOp> withMaps = multiBufferTensorMaps(loop, numStages);
-  if (failed(withMaps))
-    return failure();
-  loop = *withMaps;
+  loop = multiBufferTensorMaps(loop, numStages);
   OpBuilder b(loop);
   // A buffer read by local_load is free again once the iteration that
   // reads it has loaded it (synchronously, before this iteration's copies):
@@ -466,4 +449,17 @@ LogicalResult mlir::triton::gpu::pipelineLoads(ModuleOp module, int numStages,
                             "loop's schedule");
   }
   return success();
+}
+
+Value mlir::triton::gpu::nextIndex(OpBuilder &b, Location loc, Value index,
+                                   int count, Value *wrapped) {
+  Type i32 = b.getI32Type();
+  Value next =
+      arith::AddIOp::create(b, loc, index, indexConstant(b, loc, i32, 1));
+  Value wrap = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, next,
+                                     indexConstant(b, loc, i32, count));
+  if (wrapped)
+    *wrapped = wrap;
+  return arith::SelectOp::create(b, loc, wrap, indexConstant(b, loc, i32, 0),
+                                 next);
 }

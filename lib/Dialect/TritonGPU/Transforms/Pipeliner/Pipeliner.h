@@ -64,15 +64,20 @@ inline constexpr llvm::StringLiteral kPipelinedBuffersAttr =
 LogicalResult pipelineLoads(ModuleOp module, int numStages, bool remarks);
 
 /// Whether every `tt.make_tensor_descriptor` in `loop` sits in its body or
-/// in scf.if ops there, where multiBufferTensorMaps can give it several
-/// tensor maps; otherwise `why` says which op holds one.
+/// in scf.if ops there and describes a tensor map the device can write,
+/// so that multiBufferTensorMaps can give it several; otherwise `why`
+/// says what stands in the way.
 bool canMultiBufferTensorMaps(scf::ForOp loop, std::string &why);
 
 /// Gives each `tt.make_tensor_descriptor` in `loop` `numMaps` tensor maps in
 /// global scratch memory, written in turn (TensorMaps.cpp). Returns the
-/// loop, rebuilt with one counter per descriptor; fails (with an error)
-/// where a tensor map cannot be made on the device.
-FailureOr<scf::ForOp> multiBufferTensorMaps(scf::ForOp loop, int numMaps);
+/// loop, rebuilt with one counter per descriptor. Requires
+/// canMultiBufferTensorMaps.
+scf::ForOp multiBufferTensorMaps(scf::ForOp loop, int numMaps);
+
+/// `index + 1`, wrapping to 0 at `count`; with `wrapped`, whether it did.
+Value nextIndex(OpBuilder &b, Location loc, Value index, int count,
+                Value *wrapped = nullptr);
 
 /// Makes every warp-group dot in a loop asynchronous, with its waits.
 void pipelineWGMMA(ModuleOp module);

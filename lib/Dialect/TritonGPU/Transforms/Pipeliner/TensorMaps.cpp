@@ -79,13 +79,14 @@ bool mlir::triton::gpu::canMultiBufferTensorMaps(scf::ForOp loop,
             " in the loop (only scf.if can hold one)";
       return WalkResult::interrupt();
     }
-    return WalkResult::advance();
+    why = nvidia_gpu::whyNoTensorMap(make);
+    return why.empty() ? WalkResult::advance() : WalkResult::interrupt();
   });
   return !walk.wasInterrupted();
 }
 
-FailureOr<scf::ForOp> mlir::triton::gpu::multiBufferTensorMaps(scf::ForOp loop,
-                                                               int numMaps) {
+scf::ForOp mlir::triton::gpu::multiBufferTensorMaps(scf::ForOp loop,
+                                                    int numMaps) {
   SmallVector<MakeTensorDescOp> makes;
   loop.getBody()->walk([&](MakeTensorDescOp make) { makes.push_back(make); });
   if (makes.empty())
@@ -120,15 +121,10 @@ FailureOr<scf::ForOp> mlir::triton::gpu::multiBufferTensorMaps(scf::ForOp loop,
         b, makeLoc, counter,
         i32Constant(b, makeLoc, nvidia_gpu::kTensorMapBytes));
     Value map = AddPtrOp::create(b, makeLoc, i8Ptr, maps[i], offset);
+    // canMultiBufferTensorMaps checked that the map can be written.
     FailureOr<Value> desc = nvidia_gpu::writeTensorMap(b, make, map);
-    if (failed(desc))
-      return failure();
-    Value one = i32Constant(b, makeLoc, 1);
-    Value next = arith::AddIOp::create(b, makeLoc, counter, one);
-    Value wrap = arith::CmpIOp::create(b, makeLoc, arith::CmpIPredicate::sge,
-                                       next, i32Constant(b, makeLoc, numMaps));
-    next = arith::SelectOp::create(b, makeLoc, wrap, i32Constant(b, makeLoc, 0),
-                                   next);
+    assert(succeeded(desc) && "tensor map checked before");
+    Value next = nextIndex(b, makeLoc, counter, numMaps);
     Operation *inner = make;
     make.getResult().replaceAllUsesWith(*desc);
     // Out through the scf.if ops around it to the loop's yield.
