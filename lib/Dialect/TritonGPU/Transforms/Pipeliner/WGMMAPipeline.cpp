@@ -115,6 +115,16 @@ std::optional<unsigned> inFlightIterArg(ttng::WarpGroupDotOp dot,
   return index;
 }
 
+/// The last in-flight dot, whose result leaves `loop` through result
+/// `index`, retires after the loop.
+void retireAfterLoop(scf::ForOp loop, unsigned index, RewriterBase &rewriter) {
+  Value result = loop->getResult(index);
+  rewriter.setInsertionPointAfter(loop);
+  auto last = ttng::WarpGroupDotWaitOp::create(
+      rewriter, loop.getLoc(), ValueRange{result}, /*pendings=*/0);
+  result.replaceAllUsesExcept(last.getResult(0), last);
+}
+
 /// The index of the iter_arg through which `dot` of the pipelined `loop`
 /// can stay in flight until the next iteration first reads its result (an
 /// attention loop's P x V dot, whose accumulator is rescaled before the
@@ -161,11 +171,7 @@ void waitInNextIteration(ttng::WarpGroupDotOp dot, scf::ForOp loop,
   auto wait = ttng::WarpGroupDotWaitOp::create(rewriter, dot.getLoc(),
                                                ValueRange{acc}, /*pendings=*/0);
   acc.replaceAllUsesExcept(wait.getResult(0), wait);
-  Value result = loop->getResult(index);
-  rewriter.setInsertionPointAfter(loop);
-  auto last = ttng::WarpGroupDotWaitOp::create(
-      rewriter, loop.getLoc(), ValueRange{result}, /*pendings=*/0);
-  result.replaceAllUsesExcept(last.getResult(0), last);
+  retireAfterLoop(loop, index, rewriter);
 }
 
 } // namespace
@@ -197,12 +203,7 @@ void mlir::triton::gpu::pipelineWGMMA(ModuleOp module) {
       auto wait = ttng::WarpGroupDotWaitOp::create(rewriter, dot.getLoc(),
                                                    waited, /*pendings=*/1);
       loop.getBody()->getTerminator()->setOperand(*index, wait.getResult(0));
-      // The last dot retires after the loop.
-      Value result = loop->getResult(*index);
-      rewriter.setInsertionPointAfter(loop);
-      auto last = ttng::WarpGroupDotWaitOp::create(
-          rewriter, loop.getLoc(), ValueRange{result}, /*pendings=*/0);
-      result.replaceAllUsesExcept(last.getResult(0), last);
+      retireAfterLoop(loop, *index, rewriter);
     }
   }
 }
