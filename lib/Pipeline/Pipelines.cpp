@@ -41,11 +41,6 @@ mlir::triton::getTTGIRStages(const CompileOptions &options) {
   std::string stages = std::to_string(options.numStages);
   const char *blackwell = "Blackwell tensor cores (tcgen05 MMA; nothing to "
                           "do on Hopper)";
-  // tritongpu-pipeline computes its schedule itself (loads at stage 0, the
-  // rest at num_stages - 1), which is what these two passes leave on the
-  // loop as attributes in Triton.
-  const char *schedule = "a separate schedule (tritongpu-pipeline computes "
-                         "the stages itself)";
   const char *pipelining = "mma v2 prefetching and async-copy coalescing";
   const char *warpSpec = "warp specialization";
   // triton-3.6-pipeline.md, ttgir, steps 1-34.
@@ -71,8 +66,8 @@ mlir::triton::getTTGIRStages(const CompileOptions &options) {
       {"canonicalize"},
       {"tritongpu-combine-tensor-select-and-if"},
       {"nvgpu-warp-specialization{num-stages=" + stages + "}", warpSpec},
-      {"tritongpu-assign-latencies{num-stages=" + stages + "}", schedule},
-      {"tritongpu-schedule-loops", schedule},
+      {"tritongpu-assign-latencies{num-stages=" + stages + "}"},
+      {"tritongpu-schedule-loops"},
       {"tritongpu-pipeline{num-stages=" + stages + "}"},
       {"canonicalize"},
       {"triton-loop-aware-cse"},
@@ -250,7 +245,7 @@ void mlir::triton::registerTritonPipelines() {
   registerPassPipeline(
       "triton-ttgir-pipeline",
       "Triton 3.6's ttgir stage (TTIR -> TTGIR) for Hopper, Ampere and Ada; "
-      "warp specialization, prefetching and the separate schedule passes are "
+      "warp specialization, mma v2 prefetching and async-copy coalescing are "
       "skipped (report-skipped=true lists them and why)",
       [](OpPassManager &pm, StringRef text,
          function_ref<LogicalResult(const Twine &)> errorHandler) {

@@ -8,7 +8,8 @@
 // SKIP-NOT: skipping tritongpu-F32DotTC
 // SKIP-NOT: skipping triton-nvidia-optimize-descriptor-encoding
 // SKIP-NOT: skipping tritongpu-accelerate-matmul
-// SKIP: ttgir: skipping tritongpu-assign-latencies{num-stages=3} (arrives with a separate schedule (tritongpu-pipeline computes the stages itself))
+// SKIP-NOT: skipping tritongpu-assign-latencies
+// SKIP-NOT: skipping tritongpu-schedule-loops
 // SKIP-NOT: skipping tritongpu-pipeline
 // SKIP-NOT: skipping triton-nvidia-tma-lowering
 // SKIP-NOT: skipping triton-nvidia-gpu-fence-insertion

@@ -385,31 +385,106 @@ def TritonGPUOptimizeDotOperands
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonGPUAssignLatencies
+    : Pass<"tritongpu-assign-latencies", "mlir::ModuleOp"> {
+  let summary = "Software pipelining, step 1: the loads to issue "
+                "num_stages - 1 iterations ahead get a latency";
+  let description = [{
+    In each innermost `scf.for` with a dot, a load that can become an
+    asynchronous copy into shared memory gets `tt.latency = num-stages - 1`
+    (the loop's `tt.num_stages` attribute overrides the option): a
+    `tt.load` whose only user is a `ttg.local_alloc` (a wgmma operand) or a
+    conversion to a dot operand layout (directly or through `tt.trans`),
+    with a zero `other` and addresses cp.async can move in 4, 8 or 16
+    bytes; a `tt.descriptor_load` landing in its descriptor's layout. The
+    latencies are given only when a schedule with those loads and their
+    address computations at stage 0 is sound (side-effect free, no value
+    they carry read at the last stage). Loops whose ops already carry
+    latencies keep them. A loop with a dot left without latencies gets a
+    remark saying why (outer loops, loads cp.async cannot vectorize,
+    addresses behind ops with side effects).
+
+    ```mlir
+    scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z, %pa = %a0) {
+      %a = tt.load %pa : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %sa = ttg.local_alloc %a : (...) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      ...
+    }
+    // becomes (num-stages = 3)
+    scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z, %pa = %a0) {
+      %a = tt.load %pa {tt.latency = 2 : i32} : tensor<128x64x!tt.ptr<f16>, #blocked>
+      ...
+    }
+    ```
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int32_t", /*default=*/"3",
+           "Number of pipeline stages (buffers) per loop">,
+  ];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
+def TritonGPUScheduleLoops
+    : Pass<"tritongpu-schedule-loops", "mlir::ModuleOp"> {
+  let summary = "Software pipelining, step 2: a modulo schedule from the "
+                "loads' latencies";
+  let description = [{
+    In a loop whose loads carry `tt.latency = L`, the loads and every op
+    their operands depend on (through loop-carried values: the pointer
+    increments) get `loop.stage = 0`, everything else `loop.stage = L`;
+    `loop.cluster` orders them in the pipelined body (stage L's ops first,
+    cluster 0, then stage 0's, cluster 1, so a copy is issued after the
+    dots that read the buffer it overwrites). The loop gets
+    `tt.scheduled_max_stage = L`. Latencies this two-stage schedule cannot
+    honour (on ops other than the loop's loads, different from load to
+    load, an unsound stage 0) get a remark and no schedule.
+
+    ```mlir
+    scf.for %k ... iter_args(%acc = %z, %pa = %a0) {
+      %a = tt.load %pa {tt.latency = 2 : i32} : ...
+      %sa = ttg.local_alloc %a : ...
+      %d = ttng.warp_group_dot %sa, %sb, %acc : ...
+      %pa2 = tt.addptr %pa, %c64 : ...
+      scf.yield %d, %pa2
+    }
+    // becomes
+    scf.for %k ... iter_args(%acc = %z, %pa = %a0) {
+      %a = tt.load %pa {loop.cluster = 1 : i32, loop.stage = 0 : i32, tt.latency = 2 : i32} : ...
+      %sa = ttg.local_alloc %a {loop.cluster = 0 : i32, loop.stage = 2 : i32} : ...
+      %d = ttng.warp_group_dot %sa, %sb, %acc {loop.cluster = 0 : i32, loop.stage = 2 : i32} : ...
+      %pa2 = tt.addptr %pa, %c64 {loop.cluster = 1 : i32, loop.stage = 0 : i32} : ...
+      scf.yield %d, %pa2
+    } {tt.scheduled_max_stage = 2 : i32}
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
 def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
-  let summary = "Software pipelining: cp.async copies num_stages - 1 "
-                "iterations ahead, asynchronous warp-group dots";
+  let summary = "Software pipelining, step 3: expands scheduled loops into "
+                "cp.async / TMA copies num_stages - 1 iterations ahead; "
+                "asynchronous warp-group dots";
   let description = [{
     Overlaps the global loads of later iterations with the dots of the
-    current one, as Triton 3.6's pipeliner does for pointer loads. In each
-    innermost `scf.for` with a dot, a `tt.load` whose only user is a
-    `ttg.local_alloc` (a wgmma operand) or a conversion to an mma operand
-    layout (directly or through `tt.trans`) becomes a `ttg.async_copy_global_to_local` into one of
-    `num-stages` buffers (`num-stages - 1` when only local_loads read them;
-    the loop's `tt.num_stages` attribute overrides the option), issued
-    `num-stages - 1` iterations before its dot. The copies
-    and what their addresses depend on are stage 0, the rest stage
-    `num-stages - 1`; MLIR's scf loop pipeliner expands the schedule with a
-    predicated prologue and the last iterations' copies masked off. A
+    current one, as Triton 3.6's pipeliner does. Each loop scheduled by
+    `tritongpu-schedule-loops` (`tt.scheduled_max_stage = S - 1`) is
+    expanded: a stage-0 `tt.load` becomes a `ttg.async_copy_global_to_local`
+    into one of `S` buffers (`S - 1` when only local_loads read them; a
+    conversion to an mma operand layout becomes local_alloc + local_load
+    first), issued `S - 1` iterations before its dot. The copies and what
+    their addresses depend on are stage 0, the rest stage `S - 1`; a
+    schedule that says otherwise is refused with a remark. MLIR's scf loop
+    pipeliner expands the schedule with a predicated prologue and the last
+    iterations' copies masked off. A
     `tt.descriptor_load` landing in its descriptor's layout becomes a
     `ttng.async_tma_copy_global_to_local` completing on one of
-    `num-stages` mbarriers (`barrier_expect` / `wait_barrier` with the
+    `S` mbarriers (`barrier_expect` / `wait_barrier` with the
     parity of the buffer's round). A `tt.make_tensor_descriptor` in the loop
-    (or in an scf.if there) gets `num-stages` tensor maps in global scratch
+    (or in an scf.if there) gets `S` tensor maps in global scratch
     memory, written in turn, since copies issued with the maps of earlier
     iterations are still in flight; the scf.if that writes one takes its
-    else branch past the end. Loops that cannot be pipelined (loads
-    cp.async cannot vectorize, addresses behind ops with side effects,
-    outer loops) get a remark saying why.
+    else branch past the end. Loops without a schedule keep their loads;
+    the schedule's attributes are removed.
 
     Then every `ttng.warp_group_dot` in a loop becomes asynchronous: one
     stays in flight across iterations (`pendings = 1`, retired after the
@@ -423,12 +498,12 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
 
     ```mlir
     scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z, %pa = %a0) {
-      %a = tt.load %pa, %mask, %zero : tensor<128x64x!tt.ptr<f16>, #blocked>
+      %a = tt.load %pa, %mask, %zero {loop.stage = 0 : i32, ...} : tensor<128x64x!tt.ptr<f16>, #blocked>
       %sa = ttg.local_alloc %a : (...) -> !ttg.memdesc<128x64xf16, #shared, #smem>
       %d = ttng.warp_group_dot %sa, %sb, %acc : ...
       %pa2 = tt.addptr %pa, %c64 : ...
       scf.yield %d, %pa2
-    }
+    } {tt.scheduled_max_stage = 2 : i32}
     // becomes (num-stages = 3; prologue: the copies of iterations 0 and 1)
     %buf = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
     scf.for %k ... iter_args(%acc, %pa, %ins, %ext, %t0, %t1) {
@@ -448,7 +523,7 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
   }];
   let options = [
     Option<"numStages", "num-stages", "int32_t", /*default=*/"3",
-           "Number of pipeline stages (buffers) per loop">,
+           "Accepted for compatibility: the schedule gives the stages">,
     Option<"dumpIntermediateSteps", "dump-intermediate-steps", "bool",
            /*default=*/"false", "Accepted for compatibility; no effect">,
   ];

@@ -1,8 +1,11 @@
 //===- Pipeline.cpp - tritongpu-pipeline ---------------------------------===//
 //
-// Triton's software pipeliner: the loads of loops that feed dots become
-// cp.async copies num_stages - 1 iterations ahead (PipelineLoads.cpp), then
-// warp-group dots become asynchronous (WGMMAPipeline.cpp). See Pipeliner.h.
+// The last of the pipeliner's three passes: loops scheduled by
+// tritongpu-schedule-loops are expanded, their stage-0 loads becoming
+// cp.async or TMA copies num_stages - 1 iterations ahead
+// (PipelineLoads.cpp); then warp-group dots become asynchronous
+// (WGMMAPipeline.cpp). The schedule's attributes are removed. See
+// Pipeliner.h.
 //
 //===----------------------------------------------------------------------===//
 #include "Pipeliner.h"
@@ -26,13 +29,12 @@ struct PipelinePass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(pipelineLoads(module, numStages, /*remarks=*/true)))
+    if (failed(expandScheduledLoops(module)))
       return signalPassFailure();
     pipelineWGMMA(module);
     // The marks were for the wgmma part only.
-    module.walk([](scf::ForOp loop) {
-      loop->removeAttr(kPipelinedBuffersAttr);
-    });
+    module.walk(
+        [](scf::ForOp loop) { loop->removeAttr(kPipelinedBuffersAttr); });
   }
 };
 

@@ -408,42 +408,83 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
   return success();
 }
 
-int stagesOf(scf::ForOp loop, int numStages) {
-  if (auto attr = loop->getAttrOfType<IntegerAttr>("tt.num_stages"))
-    return attr.getInt();
-  return numStages;
+/// The loads a scheduled `loop` puts at stage 0, once the schedule checks
+/// out; otherwise `why` says what this expander cannot follow.
+FailureOr<SmallVector<AsyncLoad>>
+scheduledLoads(scf::ForOp loop, int maxStage, ModuleAxisInfoAnalysis &axisInfo,
+               std::string &why) {
+  auto stageOf = [](Operation *op) -> std::optional<int64_t> {
+    if (auto stage = op->getAttrOfType<IntegerAttr>(kLoopStageAttr))
+      return stage.getInt();
+    return std::nullopt;
+  };
+  if (!isInnermost(loop)) {
+    why = "only innermost loops are pipelined";
+    return failure();
+  }
+  SmallVector<Operation *> stage0Loads;
+  for (Operation &op : *loop.getBody())
+    if (isa<LoadOp, DescriptorLoadOp>(op) && stageOf(&op) == 0)
+      stage0Loads.push_back(&op);
+  if (stage0Loads.empty()) {
+    why = "its schedule puts no load at stage 0";
+    return failure();
+  }
+  FailureOr<SmallVector<AsyncLoad>> loads =
+      selectLoads(loop, axisInfo, why, stage0Loads);
+  if (failed(loads))
+    return failure();
+  FailureOr<llvm::SetVector<Operation *>> stage0 =
+      stageZeroOps(loop, stage0Loads, why);
+  if (failed(stage0))
+    return failure();
+  // The expander puts the loads and their address computations at stage
+  // 0 and everything else at the last stage; a schedule that says
+  // otherwise is not one it follows.
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    std::optional<int64_t> stage = stageOf(&op);
+    if (stage && *stage != (stage0->contains(&op) ? 0 : maxStage)) {
+      why = "its schedule puts ops at stages other than 0 (the loads and "
+            "their addresses) and " +
+            std::to_string(maxStage) + " (the rest)";
+      return failure();
+    }
+  }
+  return loads;
+}
+
+/// Removes the attributes of a schedule from `module`.
+void removeSchedule(ModuleOp module) {
+  module.walk([](Operation *op) {
+    for (StringRef name : {kLatencyAttr, kLoopStageAttr, kLoopClusterAttr,
+                           kScheduledMaxStageAttr})
+      op->removeAttr(name);
+  });
 }
 
 } // namespace
 
-LogicalResult mlir::triton::gpu::pipelineLoads(ModuleOp module, int numStages,
-                                               bool remarks) {
+LogicalResult mlir::triton::gpu::expandScheduledLoops(ModuleOp module) {
   ModuleAxisInfoAnalysis axisInfo(module);
   // Decide on every loop first: AxisInfo describes the module as it was.
   SmallVector<std::tuple<scf::ForOp, SmallVector<AsyncLoad>, int>> work;
   module.walk([&](scf::ForOp loop) {
-    int stages = stagesOf(loop, numStages);
-    if (stages < 2 || !hasDot(loop))
+    auto maxStage = loop->getAttrOfType<IntegerAttr>(kScheduledMaxStageAttr);
+    if (!maxStage || maxStage.getInt() < 1)
       return;
     std::string why;
-    bool innermost =
-        !loop.getBody()
-             ->walk([](scf::ForOp) { return WalkResult::interrupt(); })
-             .wasInterrupted();
-    FailureOr<SmallVector<AsyncLoad>> loads = failure();
-    if (innermost)
-      loads = selectLoads(loop, axisInfo, why);
-    else
-      why = "only innermost loops are pipelined";
-    if (succeeded(loads)) {
-      work.push_back({loop, std::move(*loads), stages});
+    FailureOr<SmallVector<AsyncLoad>> loads =
+        scheduledLoads(loop, maxStage.getInt(), axisInfo, why);
+    if (failed(loads)) {
+      emitRemark(loop.getLoc(), "loop not pipelined: ") << why;
       return;
     }
-    if (remarks)
-      emitRemark(loop.getLoc(), "loop not pipelined: ") << why;
+    work.push_back({loop, std::move(*loads), int(maxStage.getInt()) + 1});
   });
+  removeSchedule(module);
   for (auto &[loop, loads, stages] : work) {
     Location loc = loop.getLoc();
+    materializeAllocs(loads);
     if (failed(pipelineLoop(loop, loads, stages)))
       return emitError(loc, "software pipelining failed while expanding the "
                             "loop's schedule");

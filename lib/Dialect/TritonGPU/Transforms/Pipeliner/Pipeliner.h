@@ -1,12 +1,18 @@
 //===- Pipeliner.h - the parts of tritongpu-pipeline ------------*- C++ -*-===//
 //
-// tritongpu-pipeline (Pipeline.cpp) runs two parts over a module:
-//  - SelectLoads.cpp picks the loads of a loop that feed dots through
-//    shared memory; PipelineLoads.cpp turns them into cp.async (pointer
+// Triton's software pipeliner is three passes, as in Triton 3.6:
+//  - tritongpu-assign-latencies (AssignLatencies.cpp) marks the loads of a
+//    loop that feed dots through shared memory (SelectLoads.cpp picks
+//    them) with `tt.latency = num_stages - 1`;
+//  - tritongpu-schedule-loops (ScheduleLoops.cpp) turns latencies into a
+//    schedule: `loop.stage` / `loop.cluster` on each op of the loop (the
+//    loads and their address computations at stage 0, the rest at the
+//    latency), `tt.scheduled_max_stage` on the loop;
+//  - tritongpu-pipeline (Pipeline.cpp) expands scheduled loops:
+//    PipelineLoads.cpp turns the stage-0 loads into cp.async (pointer
 //    loads) or TMA (descriptor loads) copies into multi-buffered shared
-//    memory,
-//    issued num_stages - 1 iterations ahead (a modulo schedule expanded by
-//    MLIR's scf loop pipeliner, the last iterations predicated);
+//    memory, issued num_stages - 1 iterations ahead (the schedule expanded
+//    by MLIR's scf loop pipeliner, the last iterations predicated);
 //  - TensorMaps.cpp gives each descriptor made in a pipelined loop
 //    num_stages tensor maps, so copies in flight keep theirs;
 //  - WGMMAPipeline.cpp: warp-group dots become asynchronous; one stays in
@@ -21,6 +27,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 
+#include "llvm/ADT/SetVector.h"
+
+#include <functional>
 #include <string>
 
 namespace mlir::triton {
@@ -37,31 +46,64 @@ struct AsyncLoad {
   LocalAllocOp alloc;
   /// Elements per cp.async (0 for TMA).
   unsigned vec;
+  /// Until materializeAllocs: for a load reaching an mma operand through
+  /// registers (no `alloc` yet), the rewrite into local_alloc +
+  /// local_load that gives it one.
+  std::function<LocalAllocOp(Operation *)> materialize;
   bool isTMA() const { return isa<DescriptorLoadOp>(load); }
 };
+
+/// The attributes of a schedule, Triton 3.6's names: an op's latency in
+/// iterations (on the loads, from tritongpu-assign-latencies), its stage and
+/// cluster (the order of clusters is the order in the pipelined loop body),
+/// and the loop's last stage.
+inline constexpr llvm::StringLiteral kLatencyAttr = "tt.latency";
+inline constexpr llvm::StringLiteral kLoopStageAttr = "loop.stage";
+inline constexpr llvm::StringLiteral kLoopClusterAttr = "loop.cluster";
+inline constexpr llvm::StringLiteral kScheduledMaxStageAttr =
+    "tt.scheduled_max_stage";
 
 /// Whether `loop` holds a dot (tt.dot, tt.dot_scaled or a wgmma).
 bool hasDot(scf::ForOp loop);
 
-/// The loads of the innermost `loop` to pipeline (SelectLoads.cpp); fails
-/// with the reason in `why` when there are none or the schedule would be
-/// wrong. May rewrite a conversion to an mma operand layout into
-/// local_alloc + local_load.
+/// The loads of the innermost `loop` that can become asynchronous copies
+/// into shared memory (SelectLoads.cpp): all that can, or exactly `only`.
+/// Fails with the reason in `why` when there are none (or one of `only`
+/// cannot). Rewrites nothing.
 FailureOr<SmallVector<AsyncLoad>> selectLoads(scf::ForOp loop,
                                               ModuleAxisInfoAnalysis &axisInfo,
-                                              std::string &why);
+                                              std::string &why,
+                                              ArrayRef<Operation *> only = {});
+
+/// The ops of `loop` at stage 0 when `loads` are: the loads and what their
+/// operands depend on, through loop-carried values. Fails with the reason
+/// in `why` when that schedule would be wrong (an op with side effects or
+/// regions other than scf.if among them; a value they carry also read at
+/// the last stage or after the loop).
+FailureOr<llvm::SetVector<Operation *>>
+stageZeroOps(scf::ForOp loop, ArrayRef<Operation *> loads, std::string &why);
+
+/// Gives each of `loads` its local_alloc, rewriting a conversion to an mma
+/// operand layout into local_alloc + local_load where needed.
+void materializeAllocs(MutableArrayRef<AsyncLoad> loads);
+
+/// The number of stages of `loop`: its `tt.num_stages`, else `numStages`.
+int getNumStages(scf::ForOp loop, int numStages);
+
+/// Whether `loop` has no scf.for inside.
+bool isInnermost(scf::ForOp loop);
 
 /// The attribute the load pipeliner leaves on each loop it pipelined: the
 /// number of buffers of its shared-memory operands.
 inline constexpr llvm::StringLiteral kPipelinedBuffersAttr =
     "ttg.pipelined_buffers";
 
-/// Pipelines the loads of every innermost scf.for of `module` that feed
-/// dots through `ttg.local_alloc`, at the loop's `tt.num_stages` or
-/// `numStages`. Loops it cannot pipeline stay as they are; with `remarks`,
-/// a remark on each such loop with a dot says why. Fails (with an error)
+/// Expands every loop of `module` that tritongpu-schedule-loops scheduled:
+/// its stage-0 loads become asynchronous copies num_stages - 1 iterations
+/// ahead (PipelineLoads.cpp). A schedule this expander cannot follow gets
+/// a remark saying why and the loop stays as it is. Fails (with an error)
 /// only when a loop was left half-transformed.
-LogicalResult pipelineLoads(ModuleOp module, int numStages, bool remarks);
+LogicalResult expandScheduledLoops(ModuleOp module);
 
 /// Whether every `tt.make_tensor_descriptor` in `loop` sits in its body or
 /// in scf.if ops there and describes a tensor map the device can write,

@@ -72,13 +72,12 @@ unsigned copyVectorSize(LoadOp load, MemDescType memDesc,
 /// Fails when one of them has side effects, or regions other than an
 /// scf.if's (whose captured values join the closure).
 FailureOr<llvm::SetVector<Operation *>>
-stageZeroOps(scf::ForOp loop, ArrayRef<AsyncLoad> loads) {
+addressClosure(scf::ForOp loop, ArrayRef<Operation *> loads) {
   Block *body = loop.getBody();
   llvm::SetVector<Operation *> ops;
   SmallVector<Value> worklist;
-  for (const AsyncLoad &l : loads)
-    for (Value operand : l.load->getOperands())
-      worklist.push_back(operand);
+  for (Operation *load : loads)
+    llvm::append_range(worklist, load->getOperands());
   while (!worklist.empty()) {
     Value v = worklist.pop_back_val();
     if (auto arg = dyn_cast<BlockArgument>(v)) {
@@ -240,9 +239,8 @@ std::optional<AsyncLoad> selectPointerLoad(LoadOp load,
   unsigned vec = copyVectorSize(load, dest->type(), axisInfo);
   if (!vec)
     return std::nullopt;
-  LocalAllocOp alloc =
-      dest->alloc ? dest->alloc : dest->path->materialize(load);
-  return AsyncLoad{load, alloc, vec};
+  return AsyncLoad{load, dest->alloc, vec,
+                   dest->alloc ? nullptr : dest->path->materialize};
 }
 
 /// A `tt.descriptor_load` whose block lands in shared memory in the
@@ -260,9 +258,8 @@ std::optional<AsyncLoad> selectTMALoad(DescriptorLoadOp load) {
   if (dest->alloc &&
       dest->alloc.getType().getEncoding() != tmaType.getEncoding())
     return std::nullopt;
-  LocalAllocOp alloc =
-      dest->alloc ? dest->alloc : dest->path->materialize(load);
-  return AsyncLoad{load, alloc, 0};
+  return AsyncLoad{load, dest->alloc, 0,
+                   dest->alloc ? nullptr : dest->path->materialize};
 }
 
 } // namespace
@@ -277,25 +274,45 @@ bool mlir::triton::gpu::hasDot(scf::ForOp loop) {
       .wasInterrupted();
 }
 
-FailureOr<SmallVector<AsyncLoad>> mlir::triton::gpu::selectLoads(
-    scf::ForOp loop, ModuleAxisInfoAnalysis &axisInfo, std::string &why) {
+int mlir::triton::gpu::getNumStages(scf::ForOp loop, int numStages) {
+  if (auto attr = loop->getAttrOfType<IntegerAttr>("tt.num_stages"))
+    return attr.getInt();
+  return numStages;
+}
+
+bool mlir::triton::gpu::isInnermost(scf::ForOp loop) {
+  return !loop.getBody()
+              ->walk([](scf::ForOp) { return WalkResult::interrupt(); })
+              .wasInterrupted();
+}
+
+FailureOr<SmallVector<AsyncLoad>>
+mlir::triton::gpu::selectLoads(scf::ForOp loop,
+                               ModuleAxisInfoAnalysis &axisInfo,
+                               std::string &why, ArrayRef<Operation *> only) {
   if (!canMultiBufferTensorMaps(loop, why))
     return failure();
+  SmallVector<Operation *> candidates(only);
+  if (only.empty())
+    for (Operation &op : *loop.getBody())
+      if (isa<LoadOp, DescriptorLoadOp>(op))
+        candidates.push_back(&op);
   SmallVector<AsyncLoad> loads;
-  // Selecting may rewrite the ops after a load (a conversion to an mma
-  // operand becomes local_alloc + local_load): collect the loads first.
-  SmallVector<Operation *> candidates;
-  for (Operation &op : *loop.getBody())
-    if (isa<LoadOp, DescriptorLoadOp>(op))
-      candidates.push_back(&op);
   for (Operation *op : candidates) {
     std::optional<AsyncLoad> selected;
     if (auto load = dyn_cast<LoadOp>(op))
       selected = selectPointerLoad(load, axisInfo);
     else if (auto load = dyn_cast<DescriptorLoadOp>(op))
       selected = selectTMALoad(load);
-    if (selected)
+    if (selected) {
       loads.push_back(*selected);
+      continue;
+    }
+    if (!only.empty()) {
+      why = "a load the schedule puts at stage 0 cannot become an "
+            "asynchronous copy into shared memory";
+      return failure();
+    }
   }
   if (loads.empty()) {
     bool tma = !loop.getBody()->getOps<DescriptorLoadOp>().empty();
@@ -305,15 +322,21 @@ FailureOr<SmallVector<AsyncLoad>> mlir::triton::gpu::selectLoads(
                 "bytes or more";
     return failure();
   }
-  auto stage0 = stageZeroOps(loop, loads);
+  return loads;
+}
+
+FailureOr<llvm::SetVector<Operation *>>
+mlir::triton::gpu::stageZeroOps(scf::ForOp loop, ArrayRef<Operation *> loads,
+                                std::string &why) {
+  auto stage0 = addressClosure(loop, loads);
   if (failed(stage0)) {
     why = "the loads' addresses depend on an op with side effects or "
           "regions other than scf.if";
     return failure();
   }
   // The loads become stage-0 copies.
-  for (const AsyncLoad &l : loads)
-    stage0->insert(l.load);
+  for (Operation *load : loads)
+    stage0->insert(load);
   // A value carried by the loop and updated at stage 0 is S-1 iterations
   // ahead at stage S-1: later stages and the code after the loop must not
   // read it.
@@ -333,5 +356,14 @@ FailureOr<SmallVector<AsyncLoad>> mlir::triton::gpu::selectLoads(
       return failure();
     }
   }
-  return loads;
+  return stage0;
+}
+
+void mlir::triton::gpu::materializeAllocs(MutableArrayRef<AsyncLoad> loads) {
+  for (AsyncLoad &l : loads) {
+    if (l.alloc)
+      continue;
+    l.alloc = l.materialize(l.load);
+    l.materialize = nullptr;
+  }
 }

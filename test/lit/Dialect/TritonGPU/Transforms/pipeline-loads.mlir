@@ -1,4 +1,4 @@
-// RUN: triton-opt %s -split-input-file -tritongpu-pipeline=num-stages=3 -verify-each 2>&1 | FileCheck %s
+// RUN: triton-opt %s -split-input-file -tritongpu-assign-latencies=num-stages=3 -tritongpu-schedule-loops -tritongpu-pipeline=num-stages=3 -verify-each 2>&1 | FileCheck %s
 
 // The corpus matmul (matmul_f16_128x256x64_s3_w8) as it reaches the
 // pipeliner on sm_90: both operand loads become cp.async copies into

@@ -1,5 +1,5 @@
-// RUN: triton-opt %s -tritongpu-pipeline=num-stages=3 -verify-each 2>/dev/null | FileCheck %s
-// RUN: triton-opt %s -tritongpu-pipeline=num-stages=3 -verify-each 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: triton-opt %s -tritongpu-assign-latencies=num-stages=3 -tritongpu-schedule-loops -tritongpu-pipeline=num-stages=3 -verify-each 2>/dev/null | FileCheck %s
+// RUN: triton-opt %s -tritongpu-assign-latencies=num-stages=3 -tritongpu-schedule-loops -tritongpu-pipeline=num-stages=3 -verify-each 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 // A descriptor made in the loop whose tensor map the device cannot write
 // (no nvmma block layout yet): the loop is left alone with a remark, before

@@ -1,5 +1,5 @@
-// RUN: triton-opt %s -split-input-file -tritongpu-pipeline="num-stages=1" -verify-each | FileCheck %s
-// RUN: triton-opt %s -split-input-file -tritongpu-pipeline="num-stages=3" -verify-each 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: triton-opt %s -split-input-file -tritongpu-assign-latencies="num-stages=1" -tritongpu-schedule-loops -tritongpu-pipeline="num-stages=1" -verify-each | FileCheck %s
+// RUN: triton-opt %s -split-input-file -tritongpu-assign-latencies="num-stages=3" -tritongpu-schedule-loops -tritongpu-pipeline="num-stages=3" -verify-each 2>&1 | FileCheck %s --check-prefix=REMARK
 
 // A wgmma in a loop (mm_f16_128x128x64_w4) becomes async and is waited for
 // right away, on its result and both shared operands.

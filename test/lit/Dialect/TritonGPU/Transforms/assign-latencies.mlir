@@ -1,0 +1,136 @@
+// RUN: triton-opt %s -split-input-file -tritongpu-assign-latencies=num-stages=3 -verify-each 2>/dev/null | FileCheck %s
+// RUN: triton-opt %s -split-input-file -tritongpu-assign-latencies=num-stages=3 -verify-each 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: triton-opt %s -split-input-file -tritongpu-assign-latencies=num-stages=1 -verify-each 2>&1 | FileCheck %s --check-prefix=ONE
+
+// The load that feeds a dot operand gets a latency of num_stages - 1
+// iterations (the loop's tt.num_stages wins over the option); its address
+// computation and the conversion to the operand layout get nothing, and
+// nothing is rewritten yet. At num_stages = 1 nothing is pipelined.
+// CHECK-LABEL: tt.func public @fma_dot
+// CHECK: scf.for
+// CHECK-NEXT: tt.load %{{.*}} {tt.latency = 2 : i32}
+// CHECK-NEXT: ttg.convert_layout %{{.*}} : tensor<64x32xf32, #{{blocked[0-9]*}}> -> tensor<64x32xf32, #ttg.dot_op
+// CHECK-NEXT: tt.dot
+// CHECK-NEXT: tt.addptr %{{[^{]*}} : tensor
+// CHECK-LABEL: tt.func public @own_stages
+// CHECK: tt.load %{{.*}} {tt.latency = 3 : i32}
+// CHECK-LABEL: tt.func public @given
+// CHECK: tt.load %{{.*}} {tt.latency = 1 : i32}
+// ONE-NOT: remark
+// ONE-LABEL: tt.func public @fma_dot
+// ONE-NOT: tt.latency
+// ONE-LABEL: tt.func public @own_stages
+// ONE: tt.load %{{.*}} {tt.latency = 3 : i32}
+#blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dotA = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#dotB = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fma_dot(%pa: tensor<64x32x!tt.ptr<f32>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 4 : i32}, %b: tensor<32x64xf32, #dotB>, %n: i32) -> tensor<64x64xf32, #blocked> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant dense<32> : tensor<64x32xi32, #blocked1>
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked>
+    %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %p = %pa) -> (tensor<64x64xf32, #blocked>, tensor<64x32x!tt.ptr<f32>, #blocked1>) : i32 {
+      %a = tt.load %p : tensor<64x32x!tt.ptr<f32>, #blocked1>
+      %ad = ttg.convert_layout %a : tensor<64x32xf32, #blocked1> -> tensor<64x32xf32, #dotA>
+      %d = tt.dot %ad, %b, %acc, inputPrecision = ieee : tensor<64x32xf32, #dotA> * tensor<32x64xf32, #dotB> -> tensor<64x64xf32, #blocked>
+      %p2 = tt.addptr %p, %c32 : tensor<64x32x!tt.ptr<f32>, #blocked1>, tensor<64x32xi32, #blocked1>
+      scf.yield %d, %p2 : tensor<64x64xf32, #blocked>, tensor<64x32x!tt.ptr<f32>, #blocked1>
+    }
+    tt.return %r#0 : tensor<64x64xf32, #blocked>
+  }
+  tt.func public @own_stages(%pa: tensor<64x32x!tt.ptr<f32>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 4 : i32}, %b: tensor<32x64xf32, #dotB>, %n: i32) -> tensor<64x64xf32, #blocked> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant dense<32> : tensor<64x32xi32, #blocked1>
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked>
+    %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %p = %pa) -> (tensor<64x64xf32, #blocked>, tensor<64x32x!tt.ptr<f32>, #blocked1>) : i32 {
+      %a = tt.load %p : tensor<64x32x!tt.ptr<f32>, #blocked1>
+      %ad = ttg.convert_layout %a : tensor<64x32xf32, #blocked1> -> tensor<64x32xf32, #dotA>
+      %d = tt.dot %ad, %b, %acc, inputPrecision = ieee : tensor<64x32xf32, #dotA> * tensor<32x64xf32, #dotB> -> tensor<64x64xf32, #blocked>
+      %p2 = tt.addptr %p, %c32 : tensor<64x32x!tt.ptr<f32>, #blocked1>, tensor<64x32xi32, #blocked1>
+      scf.yield %d, %p2 : tensor<64x64xf32, #blocked>, tensor<64x32x!tt.ptr<f32>, #blocked1>
+    } {tt.num_stages = 4 : i32}
+    tt.return %r#0 : tensor<64x64xf32, #blocked>
+  }
+  tt.func public @given(%pa: tensor<64x32x!tt.ptr<f32>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 4 : i32}, %b: tensor<32x64xf32, #dotB>, %n: i32) -> tensor<64x64xf32, #blocked> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant dense<32> : tensor<64x32xi32, #blocked1>
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked>
+    %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %p = %pa) -> (tensor<64x64xf32, #blocked>, tensor<64x32x!tt.ptr<f32>, #blocked1>) : i32 {
+      %a = tt.load %p {tt.latency = 1 : i32} : tensor<64x32x!tt.ptr<f32>, #blocked1>
+      %ad = ttg.convert_layout %a : tensor<64x32xf32, #blocked1> -> tensor<64x32xf32, #dotA>
+      %d = tt.dot %ad, %b, %acc, inputPrecision = ieee : tensor<64x32xf32, #dotA> * tensor<32x64xf32, #dotB> -> tensor<64x64xf32, #blocked>
+      %p2 = tt.addptr %p, %c32 : tensor<64x32x!tt.ptr<f32>, #blocked1>, tensor<64x32xi32, #blocked1>
+      scf.yield %d, %p2 : tensor<64x64xf32, #blocked>, tensor<64x32x!tt.ptr<f32>, #blocked1>
+    }
+    tt.return %r#0 : tensor<64x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// Loops left without latencies say why: an outer loop; a load whose
+// address is read from memory in the loop (an op with side effects at
+// stage 0); a pointer the loads carry that the code after the loop reads.
+// REMARK: remark: loop not pipelined: only innermost loops are pipelined
+// REMARK: remark: loop not pipelined: the loads' addresses depend on an op with side effects or regions other than scf.if
+// REMARK: remark: loop not pipelined: a value the loads' addresses carry across iterations is also used by the dots' stage or after the loop
+// REMARK-NOT: remark
+// CHECK-LABEL: tt.func public @outer
+// CHECK-NOT: tt.latency
+// CHECK-LABEL: tt.func public @indirect
+// CHECK-NOT: tt.latency
+// CHECK-LABEL: tt.func public @read_late
+// CHECK-NOT: tt.latency
+#blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dotA = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#dotB = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @outer(%pa: tensor<64x32x!tt.ptr<f32>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 4 : i32}, %b: tensor<32x64xf32, #dotB>, %n: i32) -> tensor<64x64xf32, #blocked> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #blocked>) : i32 {
+      %a = tt.load %pa : tensor<64x32x!tt.ptr<f32>, #blocked1>
+      %ad = ttg.convert_layout %a : tensor<64x32xf32, #blocked1> -> tensor<64x32xf32, #dotA>
+      %d = tt.dot %ad, %b, %acc, inputPrecision = ieee : tensor<64x32xf32, #dotA> * tensor<32x64xf32, #dotB> -> tensor<64x64xf32, #blocked>
+      %e = scf.for %j = %c0 to %n step %c1 iter_args(%x = %d) -> (tensor<64x64xf32, #blocked>) : i32 {
+        %y = arith.addf %x, %x : tensor<64x64xf32, #blocked>
+        scf.yield %y : tensor<64x64xf32, #blocked>
+      }
+      scf.yield %e : tensor<64x64xf32, #blocked>
+    }
+    tt.return %r : tensor<64x64xf32, #blocked>
+  }
+  tt.func public @indirect(%pp: tensor<64x32x!tt.ptr<!tt.ptr<f32>>, #blocked1>, %b: tensor<32x64xf32, #dotB>, %n: i32) -> tensor<64x64xf32, #blocked> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #blocked>) : i32 {
+      %p = tt.load %pp : tensor<64x32x!tt.ptr<!tt.ptr<f32>>, #blocked1>
+      %a = tt.load %p : tensor<64x32x!tt.ptr<f32>, #blocked1>
+      %ad = ttg.convert_layout %a : tensor<64x32xf32, #blocked1> -> tensor<64x32xf32, #dotA>
+      %d = tt.dot %ad, %b, %acc, inputPrecision = ieee : tensor<64x32xf32, #dotA> * tensor<32x64xf32, #dotB> -> tensor<64x64xf32, #blocked>
+      scf.yield %d : tensor<64x64xf32, #blocked>
+    }
+    tt.return %r : tensor<64x64xf32, #blocked>
+  }
+  tt.func public @read_late(%pa: tensor<64x32x!tt.ptr<f32>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 4 : i32}, %b: tensor<32x64xf32, #dotB>, %n: i32) -> (tensor<64x64xf32, #blocked>, tensor<64x32x!tt.ptr<f32>, #blocked1>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant dense<32> : tensor<64x32xi32, #blocked1>
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked>
+    %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %p = %pa) -> (tensor<64x64xf32, #blocked>, tensor<64x32x!tt.ptr<f32>, #blocked1>) : i32 {
+      %a = tt.load %p : tensor<64x32x!tt.ptr<f32>, #blocked1>
+      %ad = ttg.convert_layout %a : tensor<64x32xf32, #blocked1> -> tensor<64x32xf32, #dotA>
+      %d = tt.dot %ad, %b, %acc, inputPrecision = ieee : tensor<64x32xf32, #dotA> * tensor<32x64xf32, #dotB> -> tensor<64x64xf32, #blocked>
+      %p2 = tt.addptr %p, %c32 : tensor<64x32x!tt.ptr<f32>, #blocked1>, tensor<64x32xi32, #blocked1>
+      scf.yield %d, %p2 : tensor<64x64xf32, #blocked>, tensor<64x32x!tt.ptr<f32>, #blocked1>
+    }
+    tt.return %r#0, %r#1 : tensor<64x64xf32, #blocked>, tensor<64x32x!tt.ptr<f32>, #blocked1>
+  }
+}
