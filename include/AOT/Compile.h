@@ -27,6 +27,9 @@ struct CompileConfig {
   /// Warps per CTA; unset: 4 for TTIR, the module's for TTGIR.
   std::optional<int> numWarps;
   int numStages = 3;
+  /// CTAs per program, launched as a cluster (Triton's num_ctas, sm_90 and
+  /// newer); unset: 1 for TTIR, the module's for TTGIR.
+  std::optional<int> numCtas;
   /// Targets as the tools spell them (sm_90a, sm_80, cuda:90); empty:
   /// sm_90a, or the TTGIR's ttg.target.
   std::vector<std::string> targets;

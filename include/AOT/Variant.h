@@ -73,6 +73,9 @@ struct TargetBinary {
   /// sm_90), or, when empty, the base pointer (targets without TMA, where
   /// the compiler rewrote descriptors to pointers).
   std::vector<TensorDescMeta> tensorMaps;
+  /// CTAs per program (metadata `num_ctas`): above 1 the launcher launches
+  /// clusters of that many CTAs along x, the grid's x scaled by it.
+  int64_t numCtas = 1;
 };
 
 struct Variant {

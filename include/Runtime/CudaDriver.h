@@ -57,7 +57,9 @@ struct CudaDriver {
   X(cuEventElapsedTime)
 
 // Functions older drivers lack; null where missing, and the callers say so.
-#define TRITON_RT_CUDA_OPTIONAL_FUNCTIONS(X) X(cuTensorMapEncodeTiled)
+#define TRITON_RT_CUDA_OPTIONAL_FUNCTIONS(X)                                   \
+  X(cuTensorMapEncodeTiled)                                                    \
+  X(cuLaunchKernelEx)
 
 #define TRITON_RT_DECLARE_MEMBER(name) decltype(&::name) name = nullptr;
   TRITON_RT_CUDA_FUNCTIONS(TRITON_RT_DECLARE_MEMBER)

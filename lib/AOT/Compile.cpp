@@ -123,6 +123,9 @@ std::string computeAlgoKey(ModuleOp module, const CompileConfig &config,
      << "\ninfo=" << config.algoInfo << "\ntargets=";
   for (const CompileOptions &target : targets)
     os << target.getArch() << ",";
+  // Keys of single-CTA algos stay what they were before clusters.
+  if (targets.front().numCtas != 1)
+    os << "\nnum_ctas=" << targets.front().numCtas;
   return sha256Hex(text).substr(0, 16);
 }
 
@@ -293,6 +296,7 @@ mlir::triton::aot::compileVariant(ModuleOp module,
         return module.emitError() << "--target " << name << " given twice";
     options.numWarps = config.numWarps.value_or(4);
     options.numStages = config.numStages;
+    options.numCtas = config.numCtas.value_or(1);
     options.ptxasPath = config.ptxasPath;
     options.libdevicePath = config.libdevicePath;
     if (failed(applyModuleOptions(module, *level, options, targetGiven)))
@@ -301,6 +305,19 @@ mlir::triton::aot::compileVariant(ModuleOp module,
       return module.emitError()
              << "--num-warps=" << *config.numWarps << " disagrees with the "
              << "TTGIR's ttg.num-warps = " << options.numWarps;
+    if (config.numCtas && options.numCtas != *config.numCtas)
+      return module.emitError()
+             << "--num-ctas=" << *config.numCtas << " disagrees with the "
+             << "TTGIR's ttg.num-ctas = " << options.numCtas;
+    if (options.numCtas < 1 || options.numCtas > 16 ||
+        (options.numCtas & (options.numCtas - 1)))
+      return module.emitError()
+             << "num_ctas must be 1, 2, 4, 8 or 16 CTAs per cluster, got "
+             << options.numCtas;
+    if (options.numCtas > 1 && options.computeCapability < 90)
+      return module.emitError()
+             << "num_ctas = " << options.numCtas << " needs clusters of CTAs "
+             << "(sm_90 or newer); " << options.getArch() << " has none";
     targets.push_back(options);
   }
   variant.numWarps = targets.front().numWarps;
@@ -341,10 +358,9 @@ mlir::triton::aot::compileVariant(ModuleOp module,
              << "the kernel needs profile scratch memory on "
              << options.getArch() << ", which triton-aot launchers do not "
              << "allocate";
-    if (metadata.getInteger("num_ctas").value_or(1) != 1)
-      return module.emitError("triton-aot launches one CTA per cluster; "
-                              "kernels with num_ctas > 1 are not supported");
     TargetBinary binary;
+    // Launched in clusters of num_ctas CTAs, as Triton's launcher does.
+    binary.numCtas = metadata.getInteger("num_ctas").value_or(1);
     binary.arch = options.getArch();
     binary.computeCapability = options.computeCapability;
     binary.archSpecific =

@@ -130,6 +130,11 @@ static CUresult tt_load_module(CUcontext context, unsigned long long id,
   if (result == CUDA_SUCCESS) {
     result = cuModuleGetFunction(&entry->function, entry->module,
                                  tt_kernel_name);
+    if (result == CUDA_SUCCESS && binary->num_ctas > 8)
+      /* Clusters of more than 8 CTAs are not portable: opt in. */
+      result = cuFuncSetAttribute(
+          entry->function, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED,
+          1);
     if (result == CUDA_SUCCESS && binary->shared > 49152) {
       /* Past 48 KiB a kernel must opt in to its dynamic shared memory. */
       int limit = 0;
@@ -304,12 +309,12 @@ llvm::Expected<CFiles> mlir::triton::aot::emitVariant(const Variant &variant,
     os << formatTensorMapTable(target, index);
   os << "/* A cubin, where it runs, and how its kernel is launched: dynamic "
         "shared\n * bytes, the CUtensorMaps of its descriptor parameters "
-        "(NULL: it takes\n * their base pointers) and its global scratch "
-        "bytes per program. */\n"
+        "(NULL: it takes\n * their base pointers), its global scratch "
+        "bytes per CTA and its CTAs per\n * program (a cluster). */\n"
      << "typedef struct tt_binary {\n  const unsigned char *image;\n"
      << "  int capability;\n  int arch_specific;\n  unsigned int shared;\n"
      << "  const tt_tensor_map *maps;\n  int64_t global_scratch;\n"
-     << "  int64_t global_scratch_align;\n"
+     << "  int64_t global_scratch_align;\n  int num_ctas;\n"
      << "} tt_binary;\n\nstatic const tt_binary tt_binaries[] = {\n";
   for (auto [index, target] : llvm::enumerate(variant.targets))
     os << "    {tt_cubin_" << index << ", " << target.computeCapability << ", "
@@ -317,7 +322,8 @@ llvm::Expected<CFiles> mlir::triton::aot::emitVariant(const Variant &variant,
        << (target.tensorMaps.empty() ? std::string("NULL")
                                      : "tt_maps_" + std::to_string(index))
        << ", " << target.globalScratchSize << ", "
-       << target.globalScratchAlign << "}, /* " << target.arch << " */\n";
+       << target.globalScratchAlign << ", " << target.numCtas << "}, /* "
+       << target.arch << " */\n";
   os << "};\n" << kModuleTable << "\n";
 
   os << "CUresult " << variant.prefix << "load_" << variant.name << "_"
@@ -404,7 +410,7 @@ llvm::Expected<CFiles> mlir::triton::aot::emitVariant(const Variant &variant,
   os << "  CUdeviceptr tt_global_scratch = 0, tt_profile_scratch = 0;\n"
      << "  void *tt_params[] = {" << argPointers
      << "&tt_global_scratch, &tt_profile_scratch};\n"
-     << "  tt_module *tt_entry;\n  CUresult tt_result;\n"
+     << "  tt_module *tt_entry;\n  CUresult tt_result;\n  int64_t tt_ctas_x;\n"
      << "  (void)tt_min;\n  (void)tt_max;\n  (void)tt_cdiv;\n"
      << "  (void)tt_add;\n  (void)tt_sub;\n  (void)tt_mul;\n  (void)tt_neg;\n"
      << "  (void)tt_mod;\n  (void)tt_shl;\n  (void)tt_shr;\n"
@@ -418,12 +424,16 @@ llvm::Expected<CFiles> mlir::triton::aot::emitVariant(const Variant &variant,
      << nullChecks
      << "  tt_result = tt_get_module(&tt_entry);\n"
      << "  if (tt_result != CUDA_SUCCESS)\n    return tt_result;\n"
+     << "  /* CUDA's grid: num_ctas CTAs along x per program. */\n"
+     << "  tt_ctas_x = tt_mul(tt_grid_x, tt_entry->binary->num_ctas, &tt_bad);\n"
+     << "  if (tt_bad || tt_ctas_x > 2147483647)\n"
+     << "    return CUDA_ERROR_INVALID_VALUE;\n"
      << formatTensorMapSetup(variant);
   if (variant.needsGlobalScratch())
     // Stream-ordered, so the block lives exactly as long as the launch.
     os << "  if (tt_entry->binary->global_scratch > 0) {\n"
        << "    const int64_t tt_align = tt_entry->binary->global_scratch_align;\n"
-       << "    const int64_t tt_bytes = tt_add(tt_mul(tt_mul(tt_mul(tt_grid_x, "
+       << "    const int64_t tt_bytes = tt_add(tt_mul(tt_mul(tt_mul(tt_ctas_x, "
           "tt_grid_y, &tt_bad),\n        tt_grid_z, &tt_bad), "
           "tt_entry->binary->global_scratch, &tt_bad), tt_align - 1, "
           "&tt_bad);\n"
@@ -434,13 +444,41 @@ llvm::Expected<CFiles> mlir::triton::aot::emitVariant(const Variant &variant,
        << "    tt_global_scratch = (tt_scratch_block + (CUdeviceptr)tt_align - "
           "1) /\n        (CUdeviceptr)tt_align * (CUdeviceptr)tt_align;\n"
        << "  }\n";
-  os << "  tt_result = cuLaunchKernel(tt_entry->function, (unsigned "
+  unsigned threads = 32 * variant.numWarps;
+  os << "  if (tt_entry->binary->num_ctas == 1) {\n"
+     << "    tt_result = cuLaunchKernel(tt_entry->function, (unsigned "
         "int)tt_grid_x,\n"
-     << "                             (unsigned int)tt_grid_y, (unsigned "
-        "int)tt_grid_z, "
-     << 32 * variant.numWarps << ", 1, 1,\n"
-     << "                             tt_entry->shared, stream, tt_params, "
-        "NULL);\n";
+     << "        (unsigned int)tt_grid_y, (unsigned int)tt_grid_z, " << threads
+     << ", 1, 1,\n"
+     << "        tt_entry->shared, stream, tt_params, NULL);\n"
+     << "  } else {\n"
+     << "    /* Clusters of num_ctas CTAs along x, as Triton's launcher. */\n"
+     << "    CUlaunchAttribute tt_attrs[2];\n"
+     << "    CUlaunchConfig tt_config;\n"
+     << "    memset(tt_attrs, 0, sizeof(tt_attrs));\n"
+     << "    memset(&tt_config, 0, sizeof(tt_config));\n"
+     << "    tt_attrs[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;\n"
+     << "    tt_attrs[0].value.clusterDim.x = "
+        "(unsigned int)tt_entry->binary->num_ctas;\n"
+     << "    tt_attrs[0].value.clusterDim.y = 1;\n"
+     << "    tt_attrs[0].value.clusterDim.z = 1;\n"
+     << "    tt_attrs[1].id = "
+        "CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;\n"
+     << "    tt_attrs[1].value.clusterSchedulingPolicyPreference =\n"
+     << "        CU_CLUSTER_SCHEDULING_POLICY_SPREAD;\n"
+     << "    tt_config.gridDimX = (unsigned int)tt_ctas_x;\n"
+     << "    tt_config.gridDimY = (unsigned int)tt_grid_y;\n"
+     << "    tt_config.gridDimZ = (unsigned int)tt_grid_z;\n"
+     << "    tt_config.blockDimX = " << threads << ";\n"
+     << "    tt_config.blockDimY = 1;\n"
+     << "    tt_config.blockDimZ = 1;\n"
+     << "    tt_config.sharedMemBytes = tt_entry->shared;\n"
+     << "    tt_config.hStream = stream;\n"
+     << "    tt_config.attrs = tt_attrs;\n"
+     << "    tt_config.numAttrs = 2;\n"
+     << "    tt_result = cuLaunchKernelEx(&tt_config, tt_entry->function, "
+        "tt_params, NULL);\n"
+     << "  }\n";
   if (variant.needsGlobalScratch())
     os << "  if (tt_scratch_block != 0) {\n"
        << "    CUresult tt_freed = cuMemFreeAsync(tt_scratch_block, stream);\n"

@@ -99,6 +99,13 @@ Status FamilyImpl::loadModule(ContextState &context, int index,
   status = cuda.check(
       cuda.cuModuleGetFunction(&function, module, variant.info.name.c_str()),
       "cuModuleGetFunction");
+  // Clusters of more than 8 CTAs are not portable: the kernel must opt in.
+  if (status && variant.info.numCtas > 8)
+    status = cuda.check(
+        cuda.cuFuncSetAttribute(function,
+                                CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED,
+                                1),
+        "cuFuncSetAttribute(NON_PORTABLE_CLUSTER_SIZE_ALLOWED)");
   if (status && variant.info.sharedBytes > 48 * 1024)
     status = cuda.check(
         cuda.cuFuncSetAttribute(function,
@@ -136,10 +143,19 @@ Status FamilyImpl::launchVariant(CUfunction function, int index,
     return "family '" + spec.name + "', variant '" + spec.variants[index].label +
            "'";
   };
-  if (info.numCtas != 1)
+  // A kernel compiled for clusters of num_ctas CTAs is launched as Triton's
+  // launcher does: num_ctas CTAs along x per program, the grid's x scaled
+  // by it (program ids are cluster ids).
+  uint64_t ctas = uint64_t(std::max<int64_t>(1, info.numCtas));
+  if (ctas > 1 && !cuda.cuLaunchKernelEx)
     return Status(StatusCode::Unsupported,
-                  where() + ": num_ctas > 1 needs a cluster launch, which the "
-                            "runtime does not do");
+                  where() + ": num_ctas > 1 needs a cluster launch "
+                            "(cuLaunchKernelEx), which this CUDA driver lacks");
+  if (uint64_t(grid.x) * ctas > 0x7fffffffu)
+    return Status(StatusCode::InvalidArgument,
+                  where() + ": grid x (" + std::to_string(grid.x) + ") times " +
+                      std::to_string(ctas) +
+                      " CTAs per cluster exceeds CUDA's limit");
   if (info.profileScratchSize > 0)
     return Status(StatusCode::Unsupported,
                   where() + ": the kernel needs profile scratch memory, which "
@@ -192,7 +208,8 @@ Status FamilyImpl::launchVariant(CUfunction function, int index,
   CUdeviceptr scratch = 0, scratchBlock = 0;
   if (info.globalScratchSize > 0) {
     uint64_t align = uint64_t(std::max<int64_t>(1, info.globalScratchAlign));
-    uint64_t bytes = uint64_t(grid.x) * grid.y * grid.z *
+    // One slice per CTA, clusters included.
+    uint64_t bytes = uint64_t(grid.x) * ctas * grid.y * grid.z *
                          uint64_t(info.globalScratchSize) +
                      align - 1;
     Status status =
@@ -208,11 +225,38 @@ Status FamilyImpl::launchVariant(CUfunction function, int index,
   }
   for (size_t i = args.size(); i < count; ++i)
     pointers[i] = &slots[i];
-  Status status = cuda.check(
-      cuda.cuLaunchKernel(function, grid.x, grid.y, grid.z,
-                          unsigned(info.getBlockThreads()), 1, 1,
-                          unsigned(info.sharedBytes), stream, pointers, nullptr),
-      "cuLaunchKernel");
+  Status status;
+  if (ctas == 1) {
+    status = cuda.check(
+        cuda.cuLaunchKernel(function, grid.x, grid.y, grid.z,
+                            unsigned(info.getBlockThreads()), 1, 1,
+                            unsigned(info.sharedBytes), stream, pointers,
+                            nullptr),
+        "cuLaunchKernel");
+  } else {
+    CUlaunchAttribute attributes[2] = {};
+    attributes[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attributes[0].value.clusterDim.x = unsigned(ctas);
+    attributes[0].value.clusterDim.y = 1;
+    attributes[0].value.clusterDim.z = 1;
+    attributes[1].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE;
+    attributes[1].value.clusterSchedulingPolicyPreference =
+        CU_CLUSTER_SCHEDULING_POLICY_SPREAD;
+    CUlaunchConfig config = {};
+    config.gridDimX = unsigned(uint64_t(grid.x) * ctas);
+    config.gridDimY = grid.y;
+    config.gridDimZ = grid.z;
+    config.blockDimX = unsigned(info.getBlockThreads());
+    config.blockDimY = 1;
+    config.blockDimZ = 1;
+    config.sharedMemBytes = unsigned(info.sharedBytes);
+    config.hStream = stream;
+    config.attrs = attributes;
+    config.numAttrs = 2;
+    status = cuda.check(cuda.cuLaunchKernelEx(&config, function, pointers,
+                                              nullptr),
+                        "cuLaunchKernelEx");
+  }
   if (scratchBlock)
     cuda.cuMemFreeAsync(scratchBlock, stream);
   if (!status)

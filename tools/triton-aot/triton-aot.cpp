@@ -59,6 +59,11 @@ llvm::cl::opt<int> numWarps("num-warps",
                             llvm::cl::desc("Warps per CTA (default 4; TTGIR: "
                                            "its own)"),
                             llvm::cl::sub(compileCommand));
+llvm::cl::opt<int> numCtas("num-ctas",
+                           llvm::cl::desc("CTAs per program, launched as a "
+                                          "cluster (default 1; TTGIR: its "
+                                          "own)"),
+                           llvm::cl::sub(compileCommand));
 llvm::cl::opt<int> numStages("num-stages",
                              llvm::cl::desc("Software pipelining stages"),
                              llvm::cl::init(3), llvm::cl::sub(compileCommand));
@@ -148,6 +153,8 @@ int runCompile() {
   if (numWarps.getNumOccurrences())
     config.numWarps = numWarps;
   config.numStages = numStages;
+  if (numCtas.getNumOccurrences())
+    config.numCtas = numCtas;
   config.targets.assign(targets.begin(), targets.end());
   config.algoInfo = algoInfo;
   config.ptxasPath = ptxasPath;

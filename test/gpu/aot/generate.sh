@@ -13,6 +13,8 @@
 #     128x256x64, 8 warps, 3 stages, sm_90a + sm_80; M, N, K %16 and any.
 #   device_copy (test/lit/AOT/Inputs/device_desc.ttir): out = 2 * in through
 #     descriptors made on the device (global scratch); m, n %16 and any.
+#   mm_cluster, device_copy_cluster: the same two with --num-ctas 2, sm_90a
+#     (each program a cluster of 2 CTAs).
 # tma_client.c is the client of mm and device_copy.
 # build.sh compiles the result; no GPU is needed for either.
 set -euo pipefail
@@ -81,6 +83,17 @@ done
 for hints in "" "--hint m=none --hint n=none"; do
   # shellcheck disable=SC2086
   tma+=("$("$aot" compile "$device_desc" --name device_copy \
+          --grid "cdiv(m, 64), cdiv(n, 64)" $hints -o "$out/src/tma")")
+done
+for hints in "" "--hint M=none --hint N=none --hint K=none"; do
+  # shellcheck disable=SC2086
+  tma+=("$("$aot" compile "$mm" --name mm_cluster --grid "cdiv(M, 128), cdiv(N, 256)" \
+          --num-warps 8 --num-stages 3 --num-ctas 2 --algo-info "128x256x64, 2 CTAs" \
+          $hints -o "$out/src/tma" 2> /dev/null)")
+done
+for hints in "" "--hint m=none --hint n=none"; do
+  # shellcheck disable=SC2086
+  tma+=("$("$aot" compile "$device_desc" --name device_copy_cluster --num-ctas 2 \
           --grid "cdiv(m, 64), cdiv(n, 64)" $hints -o "$out/src/tma")")
 done
 

@@ -11,6 +11,8 @@
  * multiple of 16 bytes, a last stride other than 1, a null base) must come
  * back as CUDA_ERROR_INVALID_VALUE without a launch. `device_copy` builds
  * its descriptors on the device, in global scratch the launcher allocates.
+ * `mm_cluster` and `device_copy_cluster` are the same kernels compiled
+ * with --num-ctas 2: each program a cluster of 2 CTAs (cuLaunchKernelEx).
  * Then the cost of the encoding: cuTensorMapEncodeTiled alone, and the
  * host time per launch of `mm` with its maps cached against one that
  * encodes all three.
@@ -82,14 +84,31 @@ static void fill(uint16_t *half, float *value, size_t count) {
     half[i] = to_half(value[i] = (float)random_int(-32, 32) / 16);
 }
 
-static CUresult run_mm(CUdeviceptr a, CUdeviceptr b, CUdeviceptr c, int m,
-                       int n, int k, int64_t lda) {
-  return mm(NULL, a, m, k, lda, 1, b, n, k, k, 1, c, m, n, n, 1, m, n, k, 0);
+/* A family of the matmul: `mm` (one CTA per program) or `mm_cluster`. */
+typedef struct mm_family {
+  const char *name;
+  CUresult (*launch)(CUstream, CUdeviceptr, int32_t, int32_t, int64_t,
+                     int64_t, CUdeviceptr, int32_t, int32_t, int64_t, int64_t,
+                     CUdeviceptr, int32_t, int32_t, int64_t, int64_t, int32_t,
+                     int32_t, int32_t, int);
+  const char *(*select)(CUdeviceptr, int32_t, int32_t, int64_t, int64_t,
+                        CUdeviceptr, int32_t, int32_t, int64_t, int64_t,
+                        CUdeviceptr, int32_t, int32_t, int64_t, int64_t,
+                        int32_t, int32_t, int32_t, int);
+} mm_family;
+
+static const mm_family mm_one = {"mm", mm, mm_select};
+static const mm_family mm_two = {"mm_cluster", mm_cluster, mm_cluster_select};
+
+static CUresult run_mm(const mm_family *f, CUdeviceptr a, CUdeviceptr b,
+                       CUdeviceptr c, int m, int n, int k, int64_t lda) {
+  return f->launch(NULL, a, m, k, lda, 1, b, n, k, k, 1, c, m, n, n, 1, m, n,
+                   k, 0);
 }
 
 /* C = A @ B^T at m x n x k: every 7th row and the last rows against double,
  * in units of the f16 output's rounding. */
-static void check_mm(int m, int n, int k) {
+static void check_mm(const mm_family *f, int m, int n, int k) {
   size_t i;
   uint16_t *a = malloc(sizeof(uint16_t) * m * k), *b = malloc(sizeof(uint16_t) * n * k);
   uint16_t *c = malloc(sizeof(uint16_t) * m * n);
@@ -106,9 +125,10 @@ static void check_mm(int m, int n, int k) {
   cuMemcpyHtoD(da, a, sizeof(uint16_t) * m * k);
   cuMemcpyHtoD(db, b, sizeof(uint16_t) * n * k);
   cuMemsetD8(dc, 0xff, sizeof(uint16_t) * m * n);
-  snprintf(what, sizeof(what), "mm %dx%dx%d: launch (%s)", m, n, k,
-           mm_select(da, m, k, k, 1, db, n, k, k, 1, dc, m, n, n, 1, m, n, k, 0));
-  if (cuda_ok(run_mm(da, db, dc, m, n, k, k), what) &&
+  snprintf(what, sizeof(what), "%s %dx%dx%d: launch (%s)", f->name, m, n, k,
+           f->select(da, m, k, k, 1, db, n, k, k, 1, dc, m, n, n, 1, m, n, k,
+                     0));
+  if (cuda_ok(run_mm(f, da, db, dc, m, n, k, k), what) &&
       cuda_ok(cuCtxSynchronize(), "mm: synchronize")) {
     cuMemcpyDtoH(c, dc, sizeof(uint16_t) * m * n);
     for (r = 0; r < m; ++r) {
@@ -125,22 +145,22 @@ static void check_mm(int m, int n, int k) {
           error = want;
       }
     }
-    snprintf(what, sizeof(what), "mm %dx%dx%d: error %.3f of f16 rounding", m,
-             n, k, error);
+    snprintf(what, sizeof(what), "%s %dx%dx%d: error %.3f of f16 rounding",
+             f->name, m, n, k, error);
     expect(error <= 1.0, what);
   }
   /* What TMA cannot address is refused before anything launches. */
   cuMemsetD8(dc, 0, sizeof(uint16_t) * m * n);
-  expect(mm(NULL, da + 2, m, k, k, 1, db, n, k, k, 1, dc, m, n, n, 1, m, n, k,
+  expect(f->launch(NULL, da + 2, m, k, k, 1, db, n, k, k, 1, dc, m, n, n, 1, m, n, k,
             0) == CUDA_ERROR_INVALID_VALUE,
          "mm: a base not 16-byte aligned is refused");
-  expect(mm(NULL, da, m, k - 1, k - 1, 1, db, n, k, k, 1, dc, m, n, n, 1, m,
+  expect(f->launch(NULL, da, m, k - 1, k - 1, 1, db, n, k, k, 1, dc, m, n, n, 1, m,
             n, k, 0) == CUDA_ERROR_INVALID_VALUE,
          "mm: a row stride not a multiple of 16 bytes is refused");
-  expect(mm(NULL, da, m, k, k, 2, db, n, k, k, 1, dc, m, n, n, 1, m, n, k,
+  expect(f->launch(NULL, da, m, k, k, 2, db, n, k, k, 1, dc, m, n, n, 1, m, n, k,
             0) == CUDA_ERROR_INVALID_VALUE,
          "mm: a last stride other than 1 is refused");
-  expect(mm(NULL, 0, m, k, k, 1, db, n, k, k, 1, dc, m, n, n, 1, m, n, k, 0) ==
+  expect(f->launch(NULL, 0, m, k, k, 1, db, n, k, k, 1, dc, m, n, n, 1, m, n, k, 0) ==
              CUDA_ERROR_INVALID_VALUE,
          "mm: a null base is refused");
   cuCtxSynchronize();
@@ -158,7 +178,20 @@ static void check_mm(int m, int n, int k) {
   free(bf);
 }
 
-static void check_device_copy(int m, int n) {
+typedef struct copy_family {
+  const char *name;
+  CUresult (*launch)(CUstream, CUdeviceptr, CUdeviceptr, int32_t, int32_t,
+                     int);
+  const char *(*select)(CUdeviceptr, CUdeviceptr, int32_t, int32_t, int);
+} copy_family;
+
+static const copy_family copy_one = {"device_copy", device_copy,
+                                     device_copy_select};
+static const copy_family copy_two = {"device_copy_cluster",
+                                     device_copy_cluster,
+                                     device_copy_cluster_select};
+
+static void check_device_copy(const copy_family *f, int m, int n) {
   size_t i, count = (size_t)m * n;
   uint16_t *in = malloc(sizeof(uint16_t) * count), *out = malloc(sizeof(uint16_t) * count);
   float *value = malloc(sizeof(float) * count);
@@ -170,15 +203,15 @@ static void check_device_copy(int m, int n) {
   cuMemAlloc(&dout, sizeof(uint16_t) * count);
   cuMemcpyHtoD(din, in, sizeof(uint16_t) * count);
   cuMemsetD8(dout, 0, sizeof(uint16_t) * count);
-  snprintf(what, sizeof(what), "device_copy %dx%d: launch (%s)", m, n,
-           device_copy_select(din, dout, m, n, 0));
-  if (cuda_ok(device_copy(NULL, din, dout, m, n, 0), what) &&
+  snprintf(what, sizeof(what), "%s %dx%d: launch (%s)", f->name, m, n,
+           f->select(din, dout, m, n, 0));
+  if (cuda_ok(f->launch(NULL, din, dout, m, n, 0), what) &&
       cuda_ok(cuCtxSynchronize(), "device_copy: synchronize")) {
     cuMemcpyDtoH(out, dout, sizeof(uint16_t) * count);
     for (i = 0; i < count; ++i)
       error = fmax(error, fabs(from_half(out[i]) - 2.0 * value[i]));
-    snprintf(what, sizeof(what), "device_copy %dx%d: out == 2 * in (error %g)",
-             m, n, error);
+    snprintf(what, sizeof(what), "%s %dx%d: out == 2 * in (error %g)",
+             f->name, m, n, error);
     expect(error == 0, what);
   }
   cuMemFree(din);
@@ -214,13 +247,13 @@ static void time_encoding(void) {
   for (round = 0; round < 2; ++round) {
     start = now_seconds();
     for (i = 0; i < launches; ++i)
-      run_mm(da, db, dc, m, n, k, k);
+      run_mm(&mm_one, da, db, dc, m, n, k, k);
     cached = (now_seconds() - start) * 1e6 / launches;
     cuCtxSynchronize();
     start = now_seconds();
     for (i = 0; i < launches; ++i) {
       CUdeviceptr offset = 16 * (CUdeviceptr)(i % bases);
-      run_mm(da + offset, db + offset, dc + offset, m, n, k, k);
+      run_mm(&mm_one, da + offset, db + offset, dc + offset, m, n, k, k);
     }
     encoding = (now_seconds() - start) * 1e6 / launches;
     cuCtxSynchronize();
@@ -244,11 +277,16 @@ int main(int argc, char **argv) {
     return 1;
   cuDeviceGetName(name, sizeof(name) - 1, device);
   printf("device: %s, seed %llu\n", name, seed);
-  check_mm(1024, 1024, 1024);
-  check_mm(1001, 1000, 1000);
-  check_mm(129, 264, 72); /* rows of C must be 16-byte multiples */
-  check_device_copy(1024, 1024);
-  check_device_copy(1001, 1000);
+  check_mm(&mm_one, 1024, 1024, 1024);
+  check_mm(&mm_one, 1001, 1000, 1000);
+  check_mm(&mm_one, 129, 264, 72); /* rows of C must be 16-byte multiples */
+  check_mm(&mm_two, 1024, 1024, 1024);
+  check_mm(&mm_two, 1001, 1000, 1000);
+  check_mm(&mm_two, 129, 264, 72);
+  check_device_copy(&copy_one, 1024, 1024);
+  check_device_copy(&copy_one, 1001, 1000);
+  check_device_copy(&copy_two, 1024, 1024);
+  check_device_copy(&copy_two, 1001, 1000);
   time_encoding();
   printf("aot-tma-client: %d failed\n", failures);
   return failures;

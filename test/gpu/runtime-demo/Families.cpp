@@ -85,19 +85,22 @@ Result<FamilySpec> demo::makeSoftmaxFamily(const std::string &kernelDir) {
   return spec;
 }
 
-Result<FamilySpec> demo::makeMatmulTmaFamily(const std::string &kernelDir) {
+Result<FamilySpec> demo::makeMatmulTmaFamily(const std::string &kernelDir,
+                                             int numCtas) {
   Result<std::string> ttir =
       DiskCache::readFile(kernelDir + "/matmul_tma_kernel.ttir");
   if (!ttir)
     return ttir.status();
   FamilySpec spec;
-  spec.name = "matmul_tma";
+  spec.name = numCtas == 1 ? std::string("matmul_tma")
+                            : "matmul_tma_cluster" + std::to_string(numCtas);
   for (bool specialized : {true, false}) {
     Variant variant;
     variant.label = specialized ? "MNK%16" : "any-MNK";
     variant.source = specialized ? *ttir : dropIntegerHints(*ttir);
     variant.numWarps = 8;
     variant.numStages = 3;
+    variant.numCtas = numCtas;
     spec.variants.push_back(variant);
   }
   spec.key = {"M", "N", "K"};

@@ -29,8 +29,10 @@ makeSoftmaxFamily(const std::string &kernelDir);
 /// matmul, 128x256x64 f16, 8 warps, 3 stages): C = A @ B^T through host
 /// tensor descriptors, each flattened into base, shape (i32) and strides
 /// (i64). With and without the M, N, K hints. Key: M, N, K. Writes c_desc.
+/// With `numCtas` > 1 ("matmul_tma_cluster<N>"), each program is a cluster
+/// of that many CTAs (Triton's num_ctas), launched with cuLaunchKernelEx.
 triton::runtime::Result<triton::runtime::FamilySpec>
-makeMatmulTmaFamily(const std::string &kernelDir);
+makeMatmulTmaFamily(const std::string &kernelDir, int numCtas = 1);
 
 } // namespace demo
 

@@ -266,7 +266,9 @@ double fromHalf(uint16_t half) {
 /// encodes each CUtensorMap from base, shape and strides. Also the cost of
 /// that encoding: cuTensorMapEncodeTiled alone, and the runtime's launch
 /// with its maps cached against one that encodes all three.
-void runMatmulTma(const CudaDriver &cuda, Family &family, Report &report) {
+void runMatmulTma(const CudaDriver &cuda, Family &family, Report &report,
+                  bool timings) {
+  const std::string name = family.getSpec().name;
   const int M = 1001, N = 1000, K = 1000;
   std::mt19937 random(13);
   std::uniform_int_distribution<int> values(-32, 32);
@@ -300,9 +302,9 @@ void runMatmulTma(const CudaDriver &cuda, Family &family, Report &report) {
   std::vector<Arg> args = makeArgs(da.ptr, db.ptr, dc.ptr, M, N, K);
   for (const char *call : {"first", "cached"}) {
     auto start = Clock::now();
-    check(family.launch(args), "matmul_tma launch");
+    check(family.launch(args), (name + " launch").c_str());
     sync(cuda);
-    report.number(std::string("matmul_tma.") + call + "_call_ms", msSince(start));
+    report.number(name + "." + call + "_call_ms", msSince(start));
     dc.download(c.data());
     // Every 7th row and the ragged last rows, against double.
     double error = 0;
@@ -319,10 +321,12 @@ void runMatmulTma(const CudaDriver &cuda, Family &family, Report &report) {
       }
     }
     // Scaled so that 1 is the f16 output's rounding.
-    report.result(std::string("matmul_tma.after_") + call + "_call", error, 1.0);
+    report.result(name + ".after_" + call + "_call", error, 1.0);
   }
-  LaunchPlan plan = check(family.plan(args), "matmul_tma: plan");
-  report.text("matmul_tma.chosen", family.getSpec().variants[plan.variantIndex].label);
+  LaunchPlan plan = check(family.plan(args), (name + ": plan").c_str());
+  report.text(name + ".chosen", family.getSpec().variants[plan.variantIndex].label);
+  if (!timings)
+    return;
 
   // The encoding alone.
   if (cuda.cuTensorMapEncodeTiled) {
@@ -432,10 +436,14 @@ int main(int argc, char **argv) {
   std::shared_ptr<Family> matmulTma = check(
       runtime.load(check(demo::makeMatmulTmaFamily(kernelDir), "matmul_tma family")),
       "load matmul_tma");
+  std::shared_ptr<Family> matmulCluster =
+      check(runtime.load(check(demo::makeMatmulTmaFamily(kernelDir, 2),
+                               "matmul_tma_cluster2 family")),
+            "load matmul_tma_cluster2");
   Report report;
   if (prefill) {
     int bad = 0;
-    for (auto &family : {add, softmax, matmulTma}) {
+    for (auto &family : {add, softmax, matmulTma, matmulCluster}) {
       std::vector<Status> statuses = family->getVariantStatuses();
       for (size_t i = 0; i < statuses.size(); ++i) {
         std::printf("  %-8s %-28s %s\n", family->getSpec().name.c_str(),
@@ -452,9 +460,10 @@ int main(int argc, char **argv) {
 
   // Everything up to here needs no GPU: the variants come from the cache.
   Status addReady = add->wait(), softmaxReady = softmax->wait(),
-         matmulTmaReady = matmulTma->wait();
+         matmulTmaReady = matmulTma->wait(),
+         matmulClusterReady = matmulCluster->wait();
   report.number("variants_ready_ms", msSince(processStart));
-  for (auto &family : {add, softmax, matmulTma})
+  for (auto &family : {add, softmax, matmulTma, matmulCluster})
     for (const Status &status : family->getVariantStatuses())
       if (!status)
         std::printf("  %s: %s\n", family->getSpec().name.c_str(),
@@ -462,6 +471,7 @@ int main(int argc, char **argv) {
   check(addReady, "add variants");
   check(softmaxReady, "softmax variants");
   check(matmulTmaReady, "matmul_tma variants");
+  check(matmulClusterReady, "matmul_tma_cluster2 variants");
   reportStats(report, "add.loaded", *add);
   reportStats(report, "softmax.loaded", *softmax);
   reportStats(report, "matmul_tma.loaded", *matmulTma);
@@ -481,10 +491,12 @@ int main(int argc, char **argv) {
   runAdd(cuda, *add, report);
   runSoftmax(cuda, *softmax, report);
   runOverhead(cuda, *add, report);
-  runMatmulTma(cuda, *matmulTma, report);
+  runMatmulTma(cuda, *matmulTma, report, /*timings=*/true);
+  runMatmulTma(cuda, *matmulCluster, report, /*timings=*/false);
   reportStats(report, "add", *add);
   reportStats(report, "softmax", *softmax);
   reportStats(report, "matmul_tma", *matmulTma);
+  reportStats(report, "matmul_tma_cluster2", *matmulCluster);
   report.number("process_ms", msSince(processStart));
   report.text("result", report.ok ? "PASS" : "FAIL");
   if (!reportPath.empty())

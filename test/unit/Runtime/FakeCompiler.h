@@ -43,7 +43,8 @@ public:
     binary.metadataJson =
         R"({"name":"k","num_warps":)" + std::to_string(job.numWarps) +
         R"(,"num_stages":)" + std::to_string(job.numStages) +
-        R"(,"num_ctas":1,"threads_per_warp":32,"shared":0,)" + meta +
+        R"(,"num_ctas":)" + std::to_string(job.numCtas) +
+        R"(,"threads_per_warp":32,"shared":0,)" + meta +
         R"("global_scratch_size":0,"global_scratch_align":1,)"
         R"("profile_scratch_size":0,"profile_scratch_align":1,)"
         R"("hidden_params":2,"target":"cuda:)" +

@@ -192,11 +192,11 @@ CUresult cuFuncSetAttribute(CUfunction, CUfunction_attribute, int) {
   return CUDA_SUCCESS;
 }
 
-CUresult cuLaunchKernel(CUfunction function, unsigned gridX, unsigned gridY,
-                        unsigned gridZ, unsigned blockX, unsigned blockY,
-                        unsigned blockZ, unsigned shared, CUstream,
-                        void **params, void **extra) {
-  if (!currentContext || !function || extra)
+namespace {
+CUresult logLaunch(CUfunction function, const unsigned grid[3],
+                   unsigned cluster, unsigned block, unsigned shared,
+                   void **params) {
+  if (!currentContext || !function)
     return CUDA_ERROR_INVALID_VALUE;
   clockUs += function->module->costUs;
   size_t index = launchCount++;
@@ -206,14 +206,48 @@ CUresult cuLaunchKernel(CUfunction function, unsigned gridX, unsigned gridY,
   entry.image = function->module->image.c_str();
   entry.context = currentContext->id;
   entry.functionContext = function->module->context;
-  entry.grid[0] = gridX;
-  entry.grid[1] = gridY;
-  entry.grid[2] = gridZ;
-  entry.block = blockX * blockY * blockZ;
+  for (int d = 0; d < 3; ++d)
+    entry.grid[d] = grid[d];
+  entry.cluster = cluster;
+  entry.block = block;
   entry.shared = shared;
   for (int i = 0; i < 4; ++i)
     std::memcpy(&entry.params[i], params[i], 8);
   return CUDA_SUCCESS;
+}
+} // namespace
+
+CUresult cuLaunchKernel(CUfunction function, unsigned gridX, unsigned gridY,
+                        unsigned gridZ, unsigned blockX, unsigned blockY,
+                        unsigned blockZ, unsigned shared, CUstream,
+                        void **params, void **extra) {
+  if (extra)
+    return CUDA_ERROR_INVALID_VALUE;
+  unsigned grid[3] = {gridX, gridY, gridZ};
+  return logLaunch(function, grid, 1, blockX * blockY * blockZ, shared,
+                   params);
+}
+
+/// As the driver: a cluster dimension must divide the grid.
+CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction function,
+                          void **params, void **extra) {
+  if (!config || extra)
+    return CUDA_ERROR_INVALID_VALUE;
+  unsigned cluster = 1;
+  for (unsigned i = 0; i < config->numAttrs; ++i) {
+    const CUlaunchAttribute &attribute = config->attrs[i];
+    if (attribute.id != CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
+      continue;
+    const auto &dim = attribute.value.clusterDim;
+    if (dim.y != 1 || dim.z != 1 || dim.x == 0 ||
+        config->gridDimX % dim.x != 0)
+      return CUDA_ERROR_INVALID_CLUSTER_SIZE;
+    cluster = dim.x;
+  }
+  unsigned grid[3] = {config->gridDimX, config->gridDimY, config->gridDimZ};
+  return logLaunch(function, grid, cluster,
+                   config->blockDimX * config->blockDimY * config->blockDimZ,
+                   config->sharedMemBytes, params);
 }
 
 CUresult cuMemAlloc(CUdeviceptr *pointer, size_t bytes) {

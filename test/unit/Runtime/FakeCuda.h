@@ -18,7 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 
-/// One logged cuLaunchKernel.
+/// One logged cuLaunchKernel or cuLaunchKernelEx.
 struct FakeCudaLaunch {
   /// The module image ("CUBIN:<source>").
   const char *image;
@@ -27,6 +27,9 @@ struct FakeCudaLaunch {
   unsigned long long context;
   unsigned long long functionContext;
   unsigned grid[3];
+  /// The cluster's CTAs along x (cuLaunchKernelEx with a cluster
+  /// dimension), 1 for cuLaunchKernel.
+  unsigned cluster;
   unsigned block;
   unsigned shared;
   /// The first fakeCudaParamsLogged parameters, read as 8-byte slots.

@@ -396,6 +396,30 @@ TEST_F(LaunchTest, CachedPathStillReportsErrors) {
 // A null pointer the kernel reads is refused before the driver sees it (it
 // would fault and spoil the context); an empty grid still launches nothing,
 // and a pointer the kernel never reads (metadata "unused") may be null.
+TEST_F(LaunchTest, ClustersLaunchNumCtasCTAsPerProgram) {
+  // As Triton's launcher: a kernel compiled for num_ctas = 2 runs 2 CTAs
+  // along x per program, in clusters of 2; num_ctas = 1 is a plain launch.
+  Runtime runtime(options());
+  FamilySpec spec = makeSpec();
+  spec.variants.resize(2);
+  spec.variants[0].numCtas = 2;
+  std::string &source = spec.variants[0].source;
+  source.replace(source.find("cost=30"), 7, "cost=1"); // tuning picks it
+  std::shared_ptr<Family> family = *runtime.load(spec);
+  ASSERT_TRUE(family->launch({Arg::ptr(4096, 4000), Arg::i32(1000)}));
+  FakeCudaLaunch launch = lastLaunch();
+  EXPECT_TRUE(runs(launch, "kernel 0")) << launch.image;
+  EXPECT_EQ(launch.grid[0], 16u); // ceil(1000 / 128) programs of 2 CTAs
+  EXPECT_EQ(launch.cluster, 2u);
+  EXPECT_EQ(launch.block, 128u);
+  spec.variants.erase(spec.variants.begin());
+  spec.name = "plain";
+  std::shared_ptr<Family> plain = *runtime.load(spec);
+  ASSERT_TRUE(plain->launch({Arg::ptr(4096, 4000), Arg::i32(1000)}));
+  EXPECT_EQ(lastLaunch().grid[0], 4u);
+  EXPECT_EQ(lastLaunch().cluster, 1u);
+}
+
 TEST_F(LaunchTest, NullPointersTheKernelReadsAreRefused) {
   Runtime runtime(options());
   std::shared_ptr<Family> family = *runtime.load(makeSpec());

@@ -151,9 +151,16 @@ struct FuseTransIntoSharedView : public OpRewritePattern<LocalAllocOp> {
       }
     if (shape[order[1]] < 8)
       swizzle = 0;
+    // In a cluster, the untransposed buffer splits the other dimension
+    // among the CTAs: its CTA bases are the alloc's, transposed, so that
+    // the memdesc_trans view is split as the alloc was.
+    CTAEncodingAttr cta = allocEncoding.getCTALayout();
+    SmallVector<SmallVector<int32_t>> bases;
+    for (SmallVector<int32_t> basis : cta.getBases())
+      bases.push_back({basis[1], basis[0]});
     auto innerEncoding = NVMMASharedEncodingAttr::get(
         getContext(), swizzle, order[0] == 0, bitWidth, /*fp4Padded=*/false,
-        allocEncoding.getCTALayout());
+        CTAEncodingAttr::getFromBases(getContext(), cta.getRank(), bases));
     auto innerType =
         MemDescType::get(shape, elemType, innerEncoding,
                          alloc.getType().getMemorySpace());

@@ -28,6 +28,33 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// The same in a cluster of 2 CTAs splitting N: B (K x N) is split along N,
+// so its untransposed store (N x K) is split along its dimension 0, and the
+// memdesc_trans view is split as the original alloc was (not along K,
+// where each CTA's 32 columns would be narrower than the 128-byte swizzle).
+// CHECK-DAG: #[[SH:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = {{\[\[}}1, 0]]}>
+// CHECK-DAG: #[[SHT:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16, CGALayout = {{\[\[}}0, 1]]}>
+// CHECK-LABEL: @fuse_trans_cluster
+// CHECK: %[[S:.*]] = ttg.local_alloc %{{.*}} : (tensor<256x64xf16, #blocked>) -> !ttg.memdesc<256x64xf16, #[[SH]], #smem>
+// CHECK: ttg.memdesc_trans %[[S]] {order = array<i32: 1, 0>} : !ttg.memdesc<256x64xf16, #[[SH]], #smem> -> !ttg.memdesc<64x256xf16, #[[SHT]], #smem>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0], CGALayout = [[1, 0]]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [2, 2], order = [0, 1], CGALayout = [[0, 1]]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], CGALayout = [[0, 1]], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[0, 0]]}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16, CGALayout = [[0, 1]]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fuse_trans_cluster(%sa: !ttg.memdesc<128x64xf16, #shared, #smem>, %pb: tensor<256x64x!tt.ptr<f16>, #blocked>, %c: tensor<128x256xf32, #mma>) -> tensor<128x256xf32, #mma> {
+    %b = tt.load %pb : tensor<256x64x!tt.ptr<f16>, #blocked>
+    %bt = tt.trans %b {order = array<i32: 1, 0>} : tensor<256x64xf16, #blocked> -> tensor<64x256xf16, #blocked1>
+    %sb = ttg.local_alloc %bt : (tensor<64x256xf16, #blocked1>) -> !ttg.memdesc<64x256xf16, #shared1, #smem>
+    %d = ttng.warp_group_dot %sa, %sb, %c {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x256xf16, #shared1, #smem> -> tensor<128x256xf32, #mma>
+    tt.return %d : tensor<128x256xf32, #mma>
+  }
+}
+
+// -----
+
 // mm_tf32x3: the conversion of A to the dot operand layout moves above the
 // split (inline asm, subf) to the load; both uses share the conversion of
 // the loaded value.
