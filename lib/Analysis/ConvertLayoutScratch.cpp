@@ -372,17 +372,25 @@ SwizzledCvtTile mlir::triton::getSwizzledCvtTile(const LinearLayout &src,
       best = std::move(narrower);
   }
   if (hasStmatrix && bitwidth == 16) {
-    if (std::optional<SwizzledCvtTile> fragments = buildStmatrixTile(bases))
-      if (tileBytes(*fragments, bitwidth) <= tileBytes(best, bitwidth))
-        return *fragments;
-    // Reading fragments with ldmatrix: Triton's tile for such an epilogue
-    // takes up to 32 KiB a round (its 128x256 8-warp matmul's), taken over
-    // a smaller tile of narrow vectors in more rounds.
+    // Triton 3.6's matmul epilogues (the accumulator converted to the store
+    // layout), read off its PTX: a destination holding columns takes
+    // stmatrix.trans with 128-bit reads; one holding rows, 16-byte
+    // st.shared.v4 rows read with ldmatrix (tiles of up to 32 KiB a round,
+    // its 128x256 8-warp matmul's, taken over a smaller tile of narrow
+    // vectors in more rounds), where stmatrix with 128-bit reads would fit
+    // as well.
+    std::optional<SwizzledCvtTile> stored = buildStmatrixTile(bases);
+    bool storedFits =
+        stored && tileBytes(*stored, bitwidth) <= tileBytes(best, bitwidth);
+    if (storedFits && stored->store == SwizzledCvtTile::Store::StmatrixTrans)
+      return *stored;
     constexpr unsigned kMaxLdmatrixTileBytes = 32 * 1024;
     if (std::optional<SwizzledCvtTile> fragments = buildLdmatrixTile(bases))
       if (tileBytes(*fragments, bitwidth) <=
           std::max(tileBytes(best, bitwidth), kMaxLdmatrixTileBytes))
         return *fragments;
+    if (storedFits)
+      return *stored;
   }
   return best;
 }

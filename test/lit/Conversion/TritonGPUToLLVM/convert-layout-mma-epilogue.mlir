@@ -39,11 +39,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // With 8 columns per thread (the epilogue when C's strides are multiples of
-// 16): plain stmatrix, a fragment row being 8 columns.
+// 16; mm_bf16_128x128x64_w4_s3 at its benchmark size): each thread's 8
+// columns go to shared memory as one st.shared.v4 and come back with
+// ldmatrix, 4 rounds of 8 KiB, as Triton 3.6's PTX for that kernel (4
+// st.shared.v4.b32, bar.sync, 4 ldmatrix.x4, bar.sync a round; H100 dump,
+// 2026-11-27).
 // CHECK-LABEL: llvm.func @mma_epilogue_f16_rows
-// CHECK: stmatrix.sync.aligned.m8n8.x4.shared.b16
-// CHECK-NOT: .trans
-// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xbf16>
+// CHECK-NOT: stmatrix
+// CHECK-COUNT-4: llvm.store %{{.*}} {alignment = 16 : i64} : vector<8xbf16>, !llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: llvm.store %{{.*}} {alignment = 16 : i64} : vector<8xbf16>, !llvm.ptr<3>
+// CHECK-NOT: stmatrix
 // CHECK: llvm.return
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
