@@ -41,7 +41,7 @@ mlir::triton::getTTGIRStages(const CompileOptions &options) {
   std::string stages = std::to_string(options.numStages);
   const char *blackwell = "Blackwell tensor cores (tcgen05 MMA; nothing to "
                           "do on Hopper)";
-  const char *pipelining = "mma v2 prefetching and async-copy coalescing";
+  const char *pipelining = "mma v2 prefetching";
   const char *warpSpec = "warp specialization";
   // triton-3.6-pipeline.md, ttgir, steps 1-34.
   std::vector<PipelineStage> passes{
@@ -73,7 +73,7 @@ mlir::triton::getTTGIRStages(const CompileOptions &options) {
       {"triton-loop-aware-cse"},
       {"tritongpu-prefetch", pipelining},
       {"tritongpu-optimize-dot-operands{hoist-layout-conversion=true}"},
-      {"tritongpu-coalesce-async-copy", pipelining},
+      {"tritongpu-coalesce-async-copy"},
       {"triton-nvidia-tma-lowering"},
       {"tritongpu-remove-layout-conversions"},
       {"tritongpu-reduce-data-duplication"},
@@ -245,7 +245,7 @@ void mlir::triton::registerTritonPipelines() {
   registerPassPipeline(
       "triton-ttgir-pipeline",
       "Triton 3.6's ttgir stage (TTIR -> TTGIR) for Hopper, Ampere and Ada; "
-      "warp specialization, mma v2 prefetching and async-copy coalescing are "
+      "warp specialization and mma v2 prefetching are "
       "skipped (report-skipped=true lists them and why)",
       [](OpPassManager &pm, StringRef text,
          function_ref<LogicalResult(const Twine &)> errorHandler) {

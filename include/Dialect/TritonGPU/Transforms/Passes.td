@@ -123,6 +123,34 @@ def TritonGPUOptimizeThreadLocality
                            "mlir::scf::SCFDialect"];
 }
 
+def TritonGPUCoalesceAsyncCopy
+    : Pass<"tritongpu-coalesce-async-copy", "mlir::ModuleOp"> {
+  let summary = "Clip a cp.async source layout to what its shared "
+                "destination takes in one access";
+  let description = [{
+    A cp.async loads and stores in one instruction. When a thread holds
+    more contiguous elements of the source (its blocked layout's
+    sizePerThread along the contiguous dimension) than the swizzled shared
+    destination gives consecutive offsets to, each contiguous chunk of
+    global memory is copied in several narrower accesses and the warp reads
+    more sectors than it needs. As Triton 3.6, the source's sizePerThread
+    there is clipped to the shared run (threads and warps spread over the
+    rest, Triton's default distribution), the pointers, mask and other are
+    converted to that layout, and the copy's contiguity is bounded by it.
+    nvmma destinations are left alone.
+
+    ```mlir
+    %c = ttg.async_copy_global_to_local %p, %buf
+        : tensor<64x64x!tt.ptr<i8>, #ttg.blocked<{sizePerThread = [1, 16], ...}>>
+          -> <64x64xi8, #ttg.swizzled_shared<{vec = 8, ...}>, #smem, mutable>
+    // becomes
+    %p8 = ttg.convert_layout %p : ... -> tensor<64x64x!tt.ptr<i8>, #ttg.blocked<{sizePerThread = [1, 8], ...}>>
+    %c = ttg.async_copy_global_to_local %p8, %buf {contiguity = 8 : i32} : ...
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
 def TritonGPUReduceDataDuplication
     : Pass<"tritongpu-reduce-data-duplication", "mlir::ModuleOp"> {
   let summary = "Route conversions to dot operand layouts through shared "

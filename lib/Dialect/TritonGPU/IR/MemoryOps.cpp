@@ -140,15 +140,16 @@ LogicalResult AsyncCopyGlobalToLocalOp::verify() {
 // memdesc_reinterpret
 //===----------------------------------------------------------------------===//
 
-/// A view lives in the memory space of its buffer and is writable exactly
-/// when the buffer is.
+/// A view lives in the memory space of its buffer and is writable only
+/// when the buffer is (a read-only view of a writable buffer is fine: Triton
+/// 3.6 reads split wgmma operands through immutable subslices of its
+/// pipeline buffers).
 static LogicalResult verifySameBuffer(Operation *op, MemDescType src,
                                       MemDescType dst) {
   if (src.getMemorySpace() != dst.getMemorySpace())
     return op->emitOpError("result memory space must match the source's");
-  if (src.getMutableMemory() != dst.getMutableMemory())
-    return op->emitOpError("result must be mutable exactly when the source "
-                           "is");
+  if (dst.getMutableMemory() && !src.getMutableMemory())
+    return op->emitOpError("result may be mutable only when the source is");
   return success();
 }
 

@@ -39,9 +39,15 @@ SwizzledSharedEncodingAttr mlir::triton::gpu::getSwizzledSharedForDotOperand(
   SmallVector<int64_t> shapePerCTA =
       getShapePerCTA(ctaLayout.getCTASplitNum(), shape);
   int rank = order.size();
-  // Rows of the contiguous dimension that fill one 128-byte row of banks.
-  int perPhase = std::max<int>(
-      128 / std::max<int64_t>(shapePerCTA[order[0]] * 4 / kWidth, 1), 1);
+  // Rows of the contiguous dimension that fill one 128-byte row of banks:
+  // for mma v2, elements counted as 4 / kWidth bytes (Triton 3.6's Ampere
+  // formula); for a wgmma register operand, in the stored element's bytes
+  // (an i8 operand upcast for a bf16 wgmma has kWidth 2 but 1-byte
+  // elements: Triton 3.6 gives its 64-byte rows perPhase = 2).
+  int64_t rowBytes = mma.isHopper()
+                         ? shapePerCTA[order[0]] * bitWidth / 8
+                         : shapePerCTA[order[0]] * 4 / kWidth;
+  int perPhase = std::max<int>(128 / std::max<int64_t>(rowBytes, 1), 1);
   // The mma tile: m and n are 8, k is 4 * kWidth.
   int m = 8, n = 8, k = 4 * kWidth;
   int vecWidth = 32 / bitWidth;

@@ -225,9 +225,9 @@ tt.func @index_encoding(%m: !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>,
 
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
-tt.func @index_mutability(%m: !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>, %i: i32) {
-  // expected-error @+1 {{'ttg.memdesc_index' op result must be mutable exactly when the source is}}
-  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem>
+tt.func @index_mutability(%m: !ttg.memdesc<3x128x64xf16, #shared, #smem>, %i: i32) {
+  // expected-error @+1 {{'ttg.memdesc_index' op result may be mutable only when the source is}}
+  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<3x128x64xf16, #shared, #smem> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
   tt.return
 }
 

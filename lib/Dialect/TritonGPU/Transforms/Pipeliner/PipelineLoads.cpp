@@ -157,13 +157,36 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
              llvm::all_of(user->getResults(), onlyLocalLoads);
     });
   };
-  bool asyncReader = llvm::any_of(
-      loads, [&](AsyncLoad &l) { return !onlyLocalLoads(l.alloc); });
-  int numBuffers = asyncReader ? numStages : std::max(1, numStages - 1);
-  SmallVector<Value> buffers;
+  // Loads with as many buffers share their insertion and extraction
+  // indices (and, for TMA, the mbarriers of their buffers and the parity
+  // of the extraction buffer's round), as Triton 3.6 keeps one pair per
+  // buffer count.
+  struct Group {
+    int count;
+    SmallVector<AsyncLoad> loads;
+    Value barriers, ins, ext, phase, insBarrier;
+    // Whether a load of the group is a TMA load (kept: the loads go away).
+    bool tma = false;
+    bool hasTMA() const { return tma; }
+  };
+  SmallVector<Group> groups;
+  SmallVector<unsigned> groupOf;
   for (AsyncLoad &l : loads) {
+    int count =
+        onlyLocalLoads(l.alloc) ? std::max(1, numStages - 1) : numStages;
+    auto it = llvm::find_if(groups, [&](Group &g) { return g.count == count; });
+    if (it == groups.end()) {
+      groups.push_back(Group{count, {}, {}, {}, {}, {}, {}, false});
+      it = std::prev(groups.end());
+    }
+    it->loads.push_back(l);
+    it->tma |= l.isTMA();
+    groupOf.push_back(unsigned(it - groups.begin()));
+  }
+  SmallVector<Value> buffers;
+  for (auto [l, g] : llvm::zip_equal(loads, groupOf)) {
     MemDescType one = l.alloc.getType();
-    SmallVector<int64_t> shape{numBuffers};
+    SmallVector<int64_t> shape{groups[g].count};
     llvm::append_range(shape, one.getShape());
     auto type = MemDescType::get(shape, one.getElementType(), one.getEncoding(),
                                  one.getMemorySpace(),
@@ -171,18 +194,21 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
     buffers.push_back(LocalAllocOp::create(b, l.alloc.getLoc(), type));
   }
 
-  bool anyTMA = llvm::any_of(loads, [](AsyncLoad &l) { return l.isTMA(); });
   bool anyCpAsync =
       llvm::any_of(loads, [](AsyncLoad &l) { return !l.isTMA(); });
-  Value barriers = anyTMA ? createBarriers(b, loc, numBuffers) : Value();
+  for (Group &g : groups)
+    if (g.hasTMA())
+      g.barriers = createBarriers(b, loc, g.count);
   MemDescType barrierType = nvidia_gpu::getBarrierBufferType(loop.getContext());
 
-  // The insertion and extraction buffer indices (and, for TMA, the parity
-  // of the extraction buffer's round), carried by the loop.
+  // Each group's indices (and phase), carried by the loop.
   Value minusOne = indexConstant(b, loc, b.getI32Type(), -1);
-  SmallVector<Value> carried{minusOne, minusOne};
-  if (anyTMA)
-    carried.push_back(indexConstant(b, loc, b.getI32Type(), 0));
+  SmallVector<Value> carried;
+  for (Group &g : groups) {
+    carried.append({minusOne, minusOne});
+    if (g.hasTMA())
+      carried.push_back(indexConstant(b, loc, b.getI32Type(), 0));
+  }
   unsigned numCarried = carried.size();
   rewriter.setInsertionPoint(loop);
   auto newLoop = cast<scf::ForOp>(*loop.replaceWithAdditionalYields(
@@ -194,51 +220,52 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
   loop = newLoop;
   Block *body = loop.getBody();
   auto yield = cast<scf::YieldOp>(body->getTerminator());
-  unsigned numArgs = loop.getNumRegionIterArgs();
-  unsigned firstCarried = numArgs - numCarried;
-  BlockArgument insArg = loop.getRegionIterArgs()[firstCarried];
-  BlockArgument extArg = loop.getRegionIterArgs()[firstCarried + 1];
+  unsigned next = loop.getNumRegionIterArgs() - numCarried;
   b.setInsertionPointToStart(body);
-  Value ins = nextIndex(b, loc, insArg, numBuffers);
-  Value wrapped;
-  Value ext = nextIndex(b, loc, extArg, numBuffers, &wrapped);
-  yield->setOperand(firstCarried, ins);
-  yield->setOperand(firstCarried + 1, ext);
-  Value phase;
-  if (anyTMA) {
-    BlockArgument phaseArg = loop.getRegionIterArgs()[firstCarried + 2];
+  llvm::DenseSet<Operation *> stage0;
+  for (Group &g : groups) {
+    BlockArgument insArg = loop.getRegionIterArgs()[next];
+    BlockArgument extArg = loop.getRegionIterArgs()[next + 1];
+    g.ins = nextIndex(b, loc, insArg, g.count);
+    Value wrapped;
+    g.ext = nextIndex(b, loc, extArg, g.count, &wrapped);
+    yield->setOperand(next, g.ins);
+    yield->setOperand(next + 1, g.ext);
+    next += 2;
+    stage0.insert(g.ins.getDefiningOp());
+    if (!g.hasTMA())
+      continue;
+    BlockArgument phaseArg = loop.getRegionIterArgs()[next];
     Value flipped = arith::XOrIOp::create(
         b, loc, phaseArg, indexConstant(b, loc, b.getI32Type(), 1));
-    phase = arith::SelectOp::create(b, loc, wrapped, flipped, phaseArg);
-    yield->setOperand(firstCarried + 2, phase);
+    g.phase = arith::SelectOp::create(b, loc, wrapped, flipped, phaseArg);
+    yield->setOperand(next++, g.phase);
   }
 
-  llvm::DenseSet<Operation *> stage0{ins.getDefiningOp()};
-
   SmallVector<Value> commits;
-  Value insBarrier;
-  for (auto [l, buf] : llvm::zip_equal(loads, buffers)) {
+  for (auto [l, buf, gi] : llvm::zip_equal(loads, buffers, groupOf)) {
+    Group &g = groups[gi];
     b.setInsertionPoint(l.load);
     Location loadLoc = l.load->getLoc();
     auto bufType = cast<MemDescType>(buf.getType());
     Value view =
-        MemDescIndexOp::create(b, loadLoc, bufferType(bufType), buf, ins);
+        MemDescIndexOp::create(b, loadLoc, bufferType(bufType), buf, g.ins);
     stage0.insert(view.getDefiningOp());
     if (auto load = dyn_cast<DescriptorLoadOp>(l.load)) {
-      // One barrier per buffer: the first TMA load of the iteration posts
-      // the bytes all of them bring.
+      // One barrier per buffer: the group's first TMA load of the iteration
+      // posts the bytes all of the group's bring.
       Value yes = arith::ConstantIntOp::create(b, loadLoc, 1, 1);
-      if (!insBarrier) {
-        insBarrier =
-            MemDescIndexOp::create(b, loadLoc, barrierType, barriers, ins);
+      if (!g.insBarrier) {
+        g.insBarrier =
+            MemDescIndexOp::create(b, loadLoc, barrierType, g.barriers, g.ins);
         auto expect = nvidia_gpu::BarrierExpectOp::create(
-            b, loadLoc, insBarrier, tmaBytes(loads), yes);
-        stage0.insert(insBarrier.getDefiningOp());
+            b, loadLoc, g.insBarrier, tmaBytes(g.loads), yes);
+        stage0.insert(g.insBarrier.getDefiningOp());
         stage0.insert(expect);
       }
       auto copy = nvidia_gpu::AsyncTMACopyGlobalToLocalOp::create(
-          b, loadLoc, load.getDesc(), load.getIndices(), insBarrier, view, yes,
-          load.getCache(), load.getEvict(), /*isVolatile=*/false);
+          b, loadLoc, load.getDesc(), load.getIndices(), g.insBarrier, view,
+          yes, load.getCache(), load.getEvict(), /*isVolatile=*/false);
       stage0.insert(yes.getDefiningOp());
       stage0.insert(copy);
       continue;
@@ -303,16 +330,19 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
     AsyncWaitOp::create(b, loc, AsyncTokenType::get(b.getContext()), commits,
                         pending);
   }
-  if (anyTMA) {
+  for (Group &g : groups) {
+    if (!g.hasTMA())
+      continue;
     Value extBarrier =
-        MemDescIndexOp::create(b, loc, barrierType, barriers, ext);
-    nvidia_gpu::WaitBarrierOp::create(b, loc, extBarrier, phase);
+        MemDescIndexOp::create(b, loc, barrierType, g.barriers, g.ext);
+    nvidia_gpu::WaitBarrierOp::create(b, loc, extBarrier, g.phase);
   }
-  for (auto [l, buf] : llvm::zip_equal(loads, buffers)) {
+  for (auto [l, buf, gi] : llvm::zip_equal(loads, buffers, groupOf)) {
     b.setInsertionPoint(l.alloc);
     auto bufType = cast<MemDescType>(buf.getType());
     Value view = MemDescIndexOp::create(b, l.alloc.getLoc(),
-                                        bufferType(bufType), buf, ext);
+                                        bufferType(bufType), buf,
+                                        groups[gi].ext);
     l.alloc.getResult().replaceAllUsesWith(view);
     markViewsMutable(view);
     l.alloc->erase();
@@ -386,7 +416,10 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
   if (failed(expanded))
     return failure();
   loop = *expanded;
-  loop->setAttr(kPipelinedBuffersAttr, rewriter.getI32IntegerAttr(numBuffers));
+  int mostBuffers = 0;
+  for (Group &g : groups)
+    mostBuffers = std::max(mostBuffers, g.count);
+  loop->setAttr(kPipelinedBuffersAttr, rewriter.getI32IntegerAttr(mostBuffers));
 
   // cp.async copies of iterations past the end were masked off but still
   // write their zeros: wait for all of them before the buffers go away.
@@ -394,14 +427,16 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
   if (anyCpAsync)
     AsyncWaitOp::create(b, loc, AsyncTokenType::get(b.getContext()),
                         ValueRange{}, 0);
-  if (anyTMA) {
-    for (int i = 0; i < numBuffers; ++i) {
+  for (Group &g : groups) {
+    if (!g.hasTMA())
+      continue;
+    for (int i = 0; i < g.count; ++i) {
       Value bar =
-          MemDescIndexOp::create(b, loc, barrierType, barriers,
+          MemDescIndexOp::create(b, loc, barrierType, g.barriers,
                                  indexConstant(b, loc, b.getI32Type(), i));
       nvidia_gpu::InvalBarrierOp::create(b, loc, bar);
     }
-    LocalDeallocOp::create(b, loc, barriers);
+    LocalDeallocOp::create(b, loc, g.barriers);
   }
   for (Value buf : buffers)
     LocalDeallocOp::create(b, loc, buf);

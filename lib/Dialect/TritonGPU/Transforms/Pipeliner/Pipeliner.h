@@ -16,13 +16,15 @@
 //  - TensorMaps.cpp gives each descriptor made in a pipelined loop
 //    num_stages tensor maps, so copies in flight keep theirs;
 //  - WGMMAPipeline.cpp: warp-group dots become asynchronous; one stays in
-//    flight across iterations where its operands are multi-buffered.
+//    flight across iterations where its operands are multi-buffered
+//    (split along K first where A is in registers, SplitRSDot.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRITON_DIALECT_TRITONGPU_TRANSFORMS_PIPELINER_PIPELINER_H
 #define TRITON_DIALECT_TRITONGPU_TRANSFORMS_PIPELINER_PIPELINER_H
 
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -123,6 +125,17 @@ Value nextIndex(OpBuilder &b, Location loc, Value index, int count,
 
 /// Makes every warp-group dot in a loop asynchronous, with its waits.
 void pipelineWGMMA(ModuleOp module);
+
+/// Whether `dot`'s register operand A is rewritten in `loop` (not converted
+/// from an mma accumulator), so that its registers must not be reused while
+/// the dot is in flight (SplitRSDot.cpp).
+bool rsDotNeedsWait(nvidia_gpu::WarpGroupDotOp dot, scf::ForOp loop);
+
+/// Splits a warp-group dot with A in registers along K into dots of the
+/// instruction's K, chained through the accumulator; returns them, or
+/// {dot} when there is nothing to split.
+SmallVector<nvidia_gpu::WarpGroupDotOp>
+splitRSDot(nvidia_gpu::WarpGroupDotOp dot);
 
 } // namespace mlir::triton::gpu
 

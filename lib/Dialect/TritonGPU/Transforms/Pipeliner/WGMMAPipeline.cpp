@@ -25,8 +25,10 @@
 //     scf.yield %d
 //   }
 //
-// Any other dot is waited for at once (pendings = 0), which is what Triton
-// does at num_stages = 1.
+// A dot whose register operand A the loop rewrites (loaded and upcast) is
+// split along K first (SplitRSDot.cpp), each split waited for with
+// pendings = splits - 1. Any other dot is waited for at once (pendings = 0),
+// which is what Triton does at num_stages = 1.
 //
 //===----------------------------------------------------------------------===//
 #include "Pipeliner.h"
@@ -193,6 +195,21 @@ void mlir::triton::gpu::pipelineWGMMA(ModuleOp module) {
           waitInNextIteration(dot, loop, *carried, rewriter);
         else
           waitRightAfter(dot, rewriter);
+        continue;
+      }
+      if (rsDotNeedsWait(dot, loop)) {
+        // A rewritten in the loop: split along K, each split waited for
+        // once the same split of the next iteration is issued.
+        SmallVector<ttng::WarpGroupDotOp> splits = splitRSDot(dot);
+        for (ttng::WarpGroupDotOp split : splits) {
+          rewriter.setInsertionPointAfter(split);
+          auto wait = ttng::WarpGroupDotWaitOp::create(
+              rewriter, split.getLoc(),
+              ValueRange{split.getResult(), split.getB()},
+              /*pendings=*/splits.size() - 1);
+          split.getResult().replaceAllUsesExcept(wait.getResult(0), wait);
+        }
+        retireAfterLoop(loop, *index, rewriter);
         continue;
       }
       rewriter.setInsertionPointAfter(dot);

@@ -84,3 +84,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return %0 : tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>>
   }
 }
+
+// -----
+
+// A wgmma register operand stored as i8 and upcast (kWidth 2 for bf16):
+// phases count the stored bytes, 64-byte rows two to a phase, as Triton
+// 3.6 swizzles it (mixed_i8bf16_128x128x64_w4_s3); mma v2 keeps the
+// 4 / kWidth-byte formula above.
+// CHECK-DAG: #[[$I8:.*]] = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+// CHECK-LABEL: @wgmma_i8_operand
+// CHECK: ttg.local_alloc %arg0 : (tensor<128x64xi8, #{{.*}}>) -> !ttg.memdesc<128x64xi8, #[[$I8]], #smem>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @wgmma_i8_operand(%a: tensor<128x64xi8, #blocked>) -> tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> {
+    %0 = ttg.convert_layout %a : tensor<128x64xi8, #blocked> -> tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    tt.return %0 : tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+  }
+}
