@@ -8,9 +8,11 @@
 //===----------------------------------------------------------------------===//
 #include "HoistWGMMAWaits.h"
 
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/ADT/SmallVector.h"
+#include "llvm/Transforms/Utils/Local.h"
 
 using namespace llvm;
 
@@ -46,4 +48,36 @@ mlir::triton::HoistWGMMAWaitsPass::run(Function &function,
     }
   }
   return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+PreservedAnalyses
+mlir::triton::FoldWGMMASkipEdgesPass::run(Function &function,
+                                          FunctionAnalysisManager &) {
+  // A few cheap, speculatable instructions and a branch to a block that
+  // waits for wgmmas, on one edge of a conditional branch.
+  constexpr unsigned kMaxHoisted = 8;
+  SmallVector<BasicBlock *> edges;
+  for (BasicBlock &block : function) {
+    BasicBlock *pred = block.getSinglePredecessor();
+    BasicBlock *succ = block.getSingleSuccessor();
+    auto *branch = pred ? dyn_cast<BranchInst>(pred->getTerminator()) : nullptr;
+    if (!branch || !branch->isConditional() || !succ || succ == &block ||
+        block.size() > kMaxHoisted + 1)
+      continue;
+    if (!llvm::any_of(*succ, isWGMMAWait))
+      continue;
+    bool speculatable = llvm::all_of(block, [&](Instruction &inst) {
+      return inst.isTerminator() ||
+             (!isa<PHINode>(inst) && isSafeToSpeculativelyExecute(&inst));
+    });
+    if (speculatable)
+      edges.push_back(&block);
+  }
+  for (BasicBlock *block : edges) {
+    Instruction *branch = block->getSinglePredecessor()->getTerminator();
+    while (&block->front() != block->getTerminator())
+      block->front().moveBefore(branch->getIterator());
+    TryToSimplifyUncondBranchFromEmptyBlock(block);
+  }
+  return edges.empty() ? PreservedAnalyses::all() : PreservedAnalyses::none();
 }

@@ -201,6 +201,8 @@ llvm::Error mlir::triton::optimizeLLVMModule(llvm::Module &module,
                                              llvm::ThinOrFullLTOPhase) {
     passes.addPass(
         llvm::createModuleToFunctionPassAdaptor(HoistWGMMAWaitsPass()));
+    passes.addPass(
+        llvm::createModuleToFunctionPassAdaptor(FoldWGMMASkipEdgesPass()));
   });
 
   DiagnosticCollector diagnostics(module.getContext());
