@@ -41,7 +41,6 @@ mlir::triton::getTTGIRStages(const CompileOptions &options) {
   std::string stages = std::to_string(options.numStages);
   const char *blackwell = "Blackwell tensor cores (tcgen05 MMA; nothing to "
                           "do on Hopper)";
-  const char *pipelining = "mma v2 prefetching";
   const char *warpSpec = "warp specialization";
   // triton-3.6-pipeline.md, ttgir, steps 1-34.
   std::vector<PipelineStage> passes{
@@ -71,7 +70,7 @@ mlir::triton::getTTGIRStages(const CompileOptions &options) {
       {"tritongpu-pipeline{num-stages=" + stages + "}"},
       {"canonicalize"},
       {"triton-loop-aware-cse"},
-      {"tritongpu-prefetch", pipelining},
+      {"tritongpu-prefetch"},
       {"tritongpu-optimize-dot-operands{hoist-layout-conversion=true}"},
       {"tritongpu-coalesce-async-copy"},
       {"triton-nvidia-tma-lowering"},
@@ -245,7 +244,7 @@ void mlir::triton::registerTritonPipelines() {
   registerPassPipeline(
       "triton-ttgir-pipeline",
       "Triton 3.6's ttgir stage (TTIR -> TTGIR) for Hopper, Ampere and Ada; "
-      "warp specialization and mma v2 prefetching are "
+      "warp specialization is "
       "skipped (report-skipped=true lists them and why)",
       [](OpPassManager &pm, StringRef text,
          function_ref<LogicalResult(const Twine &)> errorHandler) {

@@ -11,6 +11,8 @@
 // SKIP-NOT: skipping tritongpu-assign-latencies
 // SKIP-NOT: skipping tritongpu-schedule-loops
 // SKIP-NOT: skipping tritongpu-pipeline
+// SKIP-NOT: skipping tritongpu-prefetch
+// SKIP-NOT: skipping tritongpu-coalesce-async-copy
 // SKIP-NOT: skipping triton-nvidia-tma-lowering
 // SKIP-NOT: skipping triton-nvidia-gpu-fence-insertion
 // SKIP: ttgir: skipping triton-nvidia-mma-lowering (arrives with Blackwell tensor cores

@@ -123,6 +123,42 @@ def TritonGPUOptimizeThreadLocality
                            "mlir::scf::SCFDialect"];
 }
 
+def TritonGPUPrefetch : Pass<"tritongpu-prefetch", "mlir::ModuleOp"> {
+  let summary = "Load the first K slice of mma v2 operands one iteration "
+                "ahead and split the dot along K";
+  let description = [{
+    Triton 3.6's prefetcher. In a loop whose only dot is an mma v2
+    (`mma.sync`) dot reading both operands with `ttg.local_load` from
+    shared-memory values the loop carries (possibly through elementwise ops,
+    an upcast), the first K slice of each operand (8 * kWidth elements, 16
+    for f16) is loaded before the loop and, for the next iteration, at the
+    end of the body; the dot is split along K into one dot per slice, each
+    further slice loaded from a `ttg.memdesc_subslice` right before the
+    previous slice's dot. Other loops are left alone; on the loops Triton
+    3.6's own pipeliner produces (buffers indexed inside the loop) it
+    changes nothing, as in Triton.
+
+    ```mlir
+    scf.for ... iter_args(%acc = %z, %A = %a0, %B = %b0) {
+      %a = ttg.local_load %A : ... -> tensor<128x32xf16, #dot_op<{opIdx = 0, ..., kWidth = 2}>>
+      %b = ttg.local_load %B : ...
+      %d = tt.dot %a, %b, %acc
+      scf.yield %d, %An, %Bn
+    }
+    // becomes
+    %ha = ttg.local_load %a0[0:128, 0:16]; %hb = ttg.local_load %b0[0:16, 0:128]
+    scf.for ... iter_args(%acc = %z, %A = %a0, %B = %b0, %pa = %ha, %pb = %hb) {
+      %a1 = ttg.local_load %A[0:128, 16:32]; %b1 = ttg.local_load %B[16:32, 0:128]
+      %d0 = tt.dot %pa, %pb, %acc
+      %d1 = tt.dot %a1, %b1, %d0
+      %na = ttg.local_load %An[0:128, 0:16]; %nb = ttg.local_load %Bn[0:16, 0:128]
+      scf.yield %d1, %An, %Bn, %na, %nb
+    }
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
 def TritonGPUCoalesceAsyncCopy
     : Pass<"tritongpu-coalesce-async-copy", "mlir::ModuleOp"> {
   let summary = "Clip a cp.async source layout to what its shared "
