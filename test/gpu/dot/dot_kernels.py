@@ -84,44 +84,14 @@ def matmul_tma_kernel(a_desc, b_desc, c_desc, K, BM: tl.constexpr, BN: tl.conste
 
 
 @triton.jit
-def mixed_kernel(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, scm, scn,
-                 BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr):
-    """Mixed precision, as in weight-only quantization: int8 A upcast to bf16
-    in registers before a bf16 dot (tritongpu-coalesce-async-copy clips its
-    pipelined copies to the shared buffer's vectors)."""
-    pid = tl.program_id(0)
-    num_pid_m = tl.cdiv(M, BM)
-    num_pid_n = tl.cdiv(N, BN)
-    num_in_group = GROUP_M * num_pid_n
-    group_id = pid // num_in_group
-    first_m = group_id * GROUP_M
-    gsize = min(num_pid_m - first_m, GROUP_M)
-    pid_m = first_m + ((pid % num_in_group) % gsize)
-    pid_n = (pid % num_in_group) // gsize
-    offs_am = (pid_m * BM + tl.arange(0, BM)) % M
-    offs_bn = (pid_n * BN + tl.arange(0, BN)) % N
-    offs_k = tl.arange(0, BK)
-    a_ptrs = a_ptr + offs_am[:, None] * sam + offs_k[None, :] * sak
-    b_ptrs = b_ptr + offs_k[:, None] * sbk + offs_bn[None, :] * sbn
-    acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k in range(0, tl.cdiv(K, BK)):
-        a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BK, other=0)
-        b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BK, other=0.0)
-        acc = tl.dot(a.to(tl.bfloat16), b, acc)
-        a_ptrs += BK * sak
-        b_ptrs += BK * sbk
-    c = acc.to(c_ptr.dtype.element_ty)
-    offs_m = pid_m * BM + tl.arange(0, BM)
-    offs_n = pid_n * BN + tl.arange(0, BN)
-    tl.store(c_ptr + scm * offs_m[:, None] + scn * offs_n[None, :], c,
-             mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
-
-
-@triton.jit
 def matmul_tutorial_kernel(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, scm, scn,
                            BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
-                           GROUP_M: tl.constexpr):
-    """Triton's tutorial matmul: pointers carried across iterations, K masks only."""
+                           GROUP_M: tl.constexpr, UPCAST_A: tl.constexpr = False):
+    """Triton's tutorial matmul: pointers carried across iterations, K masks only.
+    With UPCAST_A, A (int8) is upcast to B's type in registers before the dot,
+    as in weight-only quantization (tritongpu-coalesce-async-copy clips its
+    pipelined copies to the shared buffer's vectors; its wgmma is split
+    along K)."""
     pid = tl.program_id(0)
     num_pid_m = tl.cdiv(M, BM)
     num_pid_n = tl.cdiv(N, BN)
@@ -140,6 +110,8 @@ def matmul_tutorial_kernel(a_ptr, b_ptr, c_ptr, M, N, K, sam, sak, sbk, sbn, scm
     for k in range(0, tl.cdiv(K, BK)):
         a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BK, other=0.0)
         b = tl.load(b_ptrs, mask=offs_k[:, None] < K - k * BK, other=0.0)
+        if UPCAST_A:
+            a = a.to(b.dtype)
         acc = tl.dot(a, b, acc)
         a_ptrs += BK * sak
         b_ptrs += BK * sbk
@@ -357,9 +329,9 @@ def make(case, size, seed, reference=True):
         c = torch.empty((M, N), device="cuda", dtype=getattr(torch, case["out"]))
         ref = a.double() @ b.double() if reference else None
         args = [a, b, c, M, N, K, K, 1, N, 1, N, 1]
-        meta = dict(BM=case["BM"], BN=case["BN"], BK=case["BK"], GROUP_M=8)
+        meta = dict(BM=case["BM"], BN=case["BN"], BK=case["BK"], GROUP_M=8, UPCAST_A=True)
         grid = (triton.cdiv(M, case["BM"]) * triton.cdiv(N, case["BN"]),)
-        return mixed_kernel, grid, args, meta, [c], [ref], 2.0 * M * N * K
+        return matmul_tutorial_kernel, grid, args, meta, [c], [ref], 2.0 * M * N * K
     if case["kind"] == "tma":
         from triton.tools.tensor_descriptor import TensorDescriptor
         M, N, K = size
