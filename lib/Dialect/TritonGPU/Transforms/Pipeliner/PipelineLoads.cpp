@@ -285,19 +285,22 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
   // The stage-0 closure of the copies (addresses, masks, increments).
   {
     SmallVector<Operation *> worklist(stage0.begin(), stage0.end());
+    // A value of the body (a loop-carried one: what the previous iteration
+    // yields) joins stage 0 with its definition, as stageZeroOps has it.
+    auto add = [&](Value v) {
+      if (auto arg = dyn_cast<BlockArgument>(v)) {
+        if (arg.getOwner() != body || arg == loop.getInductionVar())
+          return;
+        v = yield->getOperand(arg.getArgNumber() - 1);
+      }
+      Operation *def = v.getDefiningOp();
+      if (def && def->getBlock() == body && stage0.insert(def).second)
+        worklist.push_back(def);
+    };
     while (!worklist.empty()) {
       Operation *op = worklist.pop_back_val();
-      for (Value operand : op->getOperands()) {
-        Value v = operand;
-        if (auto arg = dyn_cast<BlockArgument>(v)) {
-          if (arg.getOwner() != body || arg == loop.getInductionVar())
-            continue;
-          v = yield->getOperand(arg.getArgNumber() - 1);
-        }
-        Operation *def = v.getDefiningOp();
-        if (def && def->getBlock() == body && stage0.insert(def).second)
-          worklist.push_back(def);
-      }
+      for (Value operand : op->getOperands())
+        add(operand);
       // The writes of a tensor map go where its address is made, before the
       // copies that read it.
       for (Value result : op->getResults())
@@ -306,14 +309,11 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
                   nvidia_gpu::TensormapFenceproxyAcquireOp>(user) &&
               user->getBlock() == body && stage0.insert(user).second)
             worklist.push_back(user);
-      // What an scf.if's branches capture.
+      // What an scf.if's branches capture, loop-carried values included.
       op->walk([&](Operation *nested) {
-        for (Value v : nested->getOperands()) {
-          Operation *def = v.getDefiningOp();
-          if (def && def->getBlock() == body && !op->isAncestor(def) &&
-              stage0.insert(def).second)
-            worklist.push_back(def);
-        }
+        for (Value v : nested->getOperands())
+          if (!op->isAncestor(v.getParentRegion()->getParentOp()))
+            add(v);
       });
     }
   }

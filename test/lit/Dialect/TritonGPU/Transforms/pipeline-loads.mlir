@@ -638,3 +638,47 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 }
 
+
+// -----
+
+// A flattened persistent loop (tritongpu-fuse-nested-loops): the K counter
+// the copies index with comes out of an scf.if whose else branch passes the
+// loop-carried counter through, and the increment of that counter is
+// yielded. Both the schedule and the expansion put the increment at stage
+// 0 (it feeds the next iteration's copy through the branch); the expansion
+// used to leave it at the last stage, and MLIR's pipeliner refused the
+// loop ("operation scheduled before its operands").
+// CHECK-LABEL: tt.func public @counter_through_if
+// CHECK: ttng.async_tma_copy_global_to_local
+// CHECK: scf.for
+// CHECK: ttng.warp_group_dot
+// CHECK: scf.if
+// CHECK: ttng.async_tma_copy_global_to_local
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @counter_through_if(%d: !tt.tensordesc<tensor<64x64xf16, #shared>>, %b: !ttg.memdesc<64x64xf16, #shared, #smem>, %n: i32, %tiles: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %k = %c0) -> (tensor<64x64xf32, #mma>, i32) : i32 {
+      %rem = arith.remsi %i, %tiles : i32
+      %first = arith.cmpi eq, %rem, %c0 : i32
+      %kk = scf.if %first -> (i32) {
+        scf.yield %c0 : i32
+      } else {
+        scf.yield %k : i32
+      }
+      %x = arith.muli %kk, %c64 : i32
+      %v = tt.descriptor_load %d[%c0, %x] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      %a = ttg.local_alloc %v : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %acc2 = ttng.warp_group_dot %a, %b, %acc {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      %k2 = arith.addi %kk, %c1 : i32
+      scf.yield %acc2, %k2 : tensor<64x64xf32, #mma>, i32
+    }
+    tt.return %r#0 : tensor<64x64xf32, #mma>
+  }
+}
