@@ -340,9 +340,8 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
   for (auto [l, buf, gi] : llvm::zip_equal(loads, buffers, groupOf)) {
     b.setInsertionPoint(l.alloc);
     auto bufType = cast<MemDescType>(buf.getType());
-    Value view = MemDescIndexOp::create(b, l.alloc.getLoc(),
-                                        bufferType(bufType), buf,
-                                        groups[gi].ext);
+    Value view = MemDescIndexOp::create(
+        b, l.alloc.getLoc(), bufferType(bufType), buf, groups[gi].ext);
     l.alloc.getResult().replaceAllUsesWith(view);
     markViewsMutable(view);
     l.alloc->erase();
