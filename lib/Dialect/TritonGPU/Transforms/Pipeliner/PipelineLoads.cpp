@@ -2,10 +2,10 @@
 //
 // In a loop whose dots read their operands from `ttg.local_alloc %load`,
 // each such load (SelectLoads.cpp) becomes an asynchronous copy into one of
-// num_stages buffers,
-// issued num_stages - 1 iterations before the dot that reads it (B buffers:
-// num_stages for wgmma operands, which are read asynchronously, and
-// num_stages - 1 where every reader is a local_load):
+// B buffers, issued num_stages - 1 iterations before the dot that reads it
+// (B = num_stages for wgmma operands, which are read asynchronously, and
+// num_stages - 1 where every reader is a local_load; loads with the same B
+// share one pair of indices, as in Triton 3.6):
 //
 //   %buf = ttg.local_alloc : !ttg.memdesc<Bx128x64xf16, #shared, ...>
 //   (prologue: the copies of iterations 0 .. S-2, predicated on the trip
@@ -82,17 +82,13 @@ Value indexConstant(OpBuilder &b, Location loc, Type type, int64_t v) {
   return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, v));
 }
 
-/// The bytes the TMA copies of one iteration bring.
-int64_t tmaBytes(ArrayRef<AsyncLoad> loads) {
-  int64_t bytes = 0;
-  for (const AsyncLoad &l : loads) {
-    if (!l.isTMA())
-      continue;
-    // A CTA of a cluster brings its part of the block.
-    bytes += nvidia_gpu::getTMACopyBytes(
-        cast<DescriptorLoadOp>(l.load).getDesc().getType());
-  }
-  return bytes;
+/// The bytes the TMA copy of `load` brings an iteration (0 for cp.async;
+/// a CTA of a cluster brings its part of the block).
+int64_t tmaBytes(const AsyncLoad &load) {
+  if (!load.isTMA())
+    return 0;
+  return nvidia_gpu::getTMACopyBytes(
+      cast<DescriptorLoadOp>(load.load).getDesc().getType());
 }
 
 /// `count` mbarriers (a Bx1xi64 buffer), each initialized to one arrival.
@@ -163,11 +159,10 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
   // buffer count.
   struct Group {
     int count;
-    SmallVector<AsyncLoad> loads;
+    // The bytes the group's TMA loads bring each iteration (0: no TMA).
+    int64_t tmaBytes = 0;
     Value barriers, ins, ext, phase, insBarrier;
-    // Whether a load of the group is a TMA load (kept: the loads go away).
-    bool tma = false;
-    bool hasTMA() const { return tma; }
+    bool hasTMA() const { return tmaBytes > 0; }
   };
   SmallVector<Group> groups;
   SmallVector<unsigned> groupOf;
@@ -176,11 +171,10 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
         onlyLocalLoads(l.alloc) ? std::max(1, numStages - 1) : numStages;
     auto it = llvm::find_if(groups, [&](Group &g) { return g.count == count; });
     if (it == groups.end()) {
-      groups.push_back(Group{count, {}, {}, {}, {}, {}, {}, false});
+      groups.push_back(Group{count, 0, {}, {}, {}, {}, {}});
       it = std::prev(groups.end());
     }
-    it->loads.push_back(l);
-    it->tma |= l.isTMA();
+    it->tmaBytes += tmaBytes(l);
     groupOf.push_back(unsigned(it - groups.begin()));
   }
   SmallVector<Value> buffers;
@@ -259,7 +253,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
         g.insBarrier =
             MemDescIndexOp::create(b, loadLoc, barrierType, g.barriers, g.ins);
         auto expect = nvidia_gpu::BarrierExpectOp::create(
-            b, loadLoc, g.insBarrier, tmaBytes(g.loads), yes);
+            b, loadLoc, g.insBarrier, g.tmaBytes, yes);
         stage0.insert(g.insBarrier.getDefiningOp());
         stage0.insert(expect);
       }

@@ -95,8 +95,8 @@ int getNumStages(scf::ForOp loop, int numStages);
 /// Whether `loop` has no scf.for inside.
 bool isInnermost(scf::ForOp loop);
 
-/// The attribute the load pipeliner leaves on each loop it pipelined: the
-/// number of buffers of its shared-memory operands.
+/// The attribute the load pipeliner leaves on each loop it pipelined (the
+/// most buffers any of its shared-memory operands has), for the wgmma part.
 inline constexpr llvm::StringLiteral kPipelinedBuffersAttr =
     "ttg.pipelined_buffers";
 
