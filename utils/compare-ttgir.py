@@ -3,7 +3,7 @@
 
 For every case directory of a dump (`<dump>/<case>/<case>.{ttir,ttgir}` and
 `meta.json`, as `utils/gpu/dot-check.py dump DIR` writes on the GPU machine), runs our ttgir pipeline on the `.ttir`
-(the case's num_warps and target, num-stages=1) and compares the result with
+(the case's num_warps, num_stages and target) and compares the result with
 Triton's `.ttgir` after normalizing both: locations and SSA names dropped,
 layout aliases (#blocked1, #mma, #shared, ...) replaced by their definitions.
 
@@ -97,8 +97,8 @@ def run_ours(opt, case_dir, case):
     cc = meta['target'].split(':')[1]
     ttir = os.path.join(case_dir, case + '.ttir')
     cmd = [opt, ttir,
-           '--triton-ttgir-pipeline=num-warps=%d num-stages=1 '
-           'compute-capability=%s' % (warps, cc)]
+           '--triton-ttgir-pipeline=num-warps=%d num-stages=%d '
+           'compute-capability=%s' % (warps, meta.get('num_stages', 1), cc)]
     res = subprocess.run(cmd, capture_output=True, text=True)
     return res.returncode, res.stdout, res.stderr
 

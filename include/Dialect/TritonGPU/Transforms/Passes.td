@@ -54,11 +54,12 @@ def TritonGPURemoveLayoutConversions
     2. Backward rematerialization: for each remaining conversion, the slice of
        cheap ops that computes its operand (make_range, splat, arithmetic,
        cheap loads, loop-carried values) is recomputed directly in the target
-       layout when that costs less than the conversion.
-    3. Hoisting: a conversion that must stay is moved above a broadcast,
-       expand_dims or extension (so it converts fewer bytes), into the branch
-       of an `scf.if` that needs it, or next to the load that feeds a dot
-       operand.
+       layout whenever every op in it can be; like Triton 3.6 there is no
+       cost model, so a conversion that only reorders registers goes too.
+    3. Hoisting, in this order: a conversion that must stay is moved above
+       a broadcast, expand_dims or extension (so it converts fewer bytes),
+       into the branch of an `scf.if` that needs it, or next to the load
+       that feeds a dot operand.
     4. Clean-up: conversions that became no-ops, dead loop-carried values and
        dead code are removed.
 

@@ -140,10 +140,6 @@ bool LayoutRematerialization::hoistConvertOnTopOfExtOrBroadcast(
   Attribute srcEncoding = inferSrcEncoding(hoistAbove, dstEncoding);
   if (!srcEncoding)
     return false;
-  if (!isRematBeneficial(
-          convert, slice,
-          getConvertCost(hoistAbove->getOperand(0), srcEncoding)))
-    return false;
   OpBuilder builder(hoistAbove);
   auto srcType = cast<RankedTensorType>(hoistAbove->getOperand(0).getType());
   Value converted =

@@ -19,14 +19,6 @@ namespace mlir::triton::gpu {
 
 using RematMap = DenseMap<std::pair<Value, Attribute>, Value>;
 
-/// Bytes a conversion of `src` to `encoding` moves (its cost).
-int64_t getConvertCost(Value src, Attribute encoding);
-
-/// Whether recomputing `slice` in the conversion's layout (plus a new
-/// conversion costing `newCvtCost`) is cheaper than the conversion.
-bool isRematBeneficial(ConvertLayoutOp convert, const SetVector<Value> &slice,
-                       int64_t newCvtCost);
-
 class LayoutRematerialization {
 public:
   explicit LayoutRematerialization(FuncOp func) : func(func) {}

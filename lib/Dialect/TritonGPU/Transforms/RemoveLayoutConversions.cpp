@@ -44,13 +44,9 @@ struct RemoveLayoutConversionsPass
     if (failed(cleanUpConversions()))
       return signalPassFailure();
 
-    bool changed;
-    do {
-      changed = false;
-      module.walk([&](FuncOp func) { changed |= rematerializeBackward(func); });
-      if (failed(cleanUpConversions()))
-        return signalPassFailure();
-    } while (changed);
+    module.walk([&](FuncOp func) { rematerializeBackward(func); });
+    if (failed(cleanUpConversions()))
+      return signalPassFailure();
 
     module.walk([](FuncOp func) { hoistConversions(func); });
     if (failed(cleanUpConversions()) || failed(cleanUpLoops()))

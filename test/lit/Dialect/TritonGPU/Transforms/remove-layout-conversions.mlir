@@ -150,3 +150,40 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %h : tensor<64xi32, #b1>
   }
 }
+
+// -----
+
+// A conversion that moves no data (both layouts give element i to lane
+// i % 16 of every warp) is still removed when its operand can be recomputed:
+// Triton 3.6 has no cost model here. The index and the mask are computed
+// again in the store's layout, as in Triton's TTGIR of Inductor's
+// triton_red_fused_sum kernels.
+// CHECK-DAG: [[S:#.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+#rows = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#store = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: @register_only_conversion
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #ttg.slice<{dim = 1, parent = [[S]]}>>
+// CHECK: arith.cmpi slt, %{{.*}} : tensor<16x1xi32, [[S]]>
+// CHECK: tt.addptr %{{.*}} : tensor<16x1x!tt.ptr<f32>, [[S]]>, tensor<16x1xi32, [[S]]>
+// CHECK: tt.store %{{.*}} : tensor<16x1x!tt.ptr<f32>, [[S]]>
+// CHECK-NOT: ttg.convert_layout
+tt.func @register_only_conversion(%out: !tt.ptr<f32>, %v: tensor<16x1xf32, #store>) {
+  %c16 = arith.constant 16 : i32
+  %n = arith.constant dense<7168> : tensor<16x1xi32, #rows>
+  %pid = tt.get_program_id x : i32
+  %base = arith.muli %pid, %c16 : i32
+  %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #ttg.slice<{dim = 1, parent = #rows}>>
+  %r2 = tt.expand_dims %r {axis = 1 : i32} : tensor<16xi32, #ttg.slice<{dim = 1, parent = #rows}>> -> tensor<16x1xi32, #rows>
+  %b = tt.splat %base : i32 -> tensor<16x1xi32, #rows>
+  %idx = arith.addi %b, %r2 : tensor<16x1xi32, #rows>
+  %mask = arith.cmpi slt, %idx, %n : tensor<16x1xi32, #rows>
+  %ps = tt.splat %out : !tt.ptr<f32> -> tensor<16x1x!tt.ptr<f32>, #rows>
+  %p = tt.addptr %ps, %idx : tensor<16x1x!tt.ptr<f32>, #rows>, tensor<16x1xi32, #rows>
+  %pc = ttg.convert_layout %p : tensor<16x1x!tt.ptr<f32>, #rows> -> tensor<16x1x!tt.ptr<f32>, #store>
+  %mc = ttg.convert_layout %mask : tensor<16x1xi1, #rows> -> tensor<16x1xi1, #store>
+  tt.store %pc, %v, %mc : tensor<16x1x!tt.ptr<f32>, #store>
+  tt.return
+}
+}
