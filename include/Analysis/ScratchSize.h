@@ -50,10 +50,11 @@ struct SwizzledCvtTile {
   enum class Store { Vectors, Stmatrix, StmatrixTrans };
   Store store = Store::Vectors;
   /// How the destination reads it: element vectors (ld.shared), or ldmatrix
-  /// 8x8 fragments (sm_90 here). With ldmatrix, `vec` is a 16-byte row the
-  /// source wrote as one vector of its registers, which ldmatrix hands out
-  /// as the destination's register 0 and lanes 0-1.
-  enum class Load { Vectors, Ldmatrix };
+  /// 8x8 fragments, plain or transposed. With ldmatrix, `vec` is a 16-byte
+  /// row the source wrote as one vector of its registers, which ldmatrix
+  /// hands out as the destination's register 0 and lanes 0-1 (under
+  /// .trans, as its lanes 2-4, the rows being its register 0 and lanes 0-1).
+  enum class Load { Vectors, Ldmatrix, LdmatrixTrans };
   Load load = Load::Vectors;
   unsigned numBits = 0;
   SmallVector<int32_t> vec;
@@ -62,11 +63,14 @@ struct SwizzledCvtTile {
   /// CTAs holding distinct data (their bits are part of numBits).
   unsigned numBlockBits = 0;
 };
-/// `hasStmatrix`: the target has stmatrix (sm_90 and later); 16-bit
-/// conversions from mma-fragment registers may then use it.
+/// Triton 3.6's tile: of the pairs of source and destination instructions
+/// (st.shared, or with `hasStmatrix` (sm_90+) stmatrix[.trans]; ld.shared,
+/// or with `hasLdmatrix` (sm_75+) ldmatrix[.trans]) whose 16-byte rows can
+/// coincide, the one with the fewest bank conflicts, then the most rounds.
 SwizzledCvtTile getSwizzledCvtTile(const LinearLayout &src,
                                    const LinearLayout &dst, unsigned bitwidth,
-                                   bool hasStmatrix = false);
+                                   bool hasStmatrix = false,
+                                   bool hasLdmatrix = true);
 
 /// Elements of the swizzled scratch tile a conversion writes and reads in
 /// each round (Triton's generic swizzling: registers of both layouts that

@@ -50,7 +50,8 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
   SwizzledCvtTile tile =
       getSwizzledCvtTile(src, dst, bitwidth, targetHasStmatrix(op));
   bool stmatrix = tile.store != SwizzledCvtTile::Store::Vectors;
-  bool ldmatrix = tile.load == SwizzledCvtTile::Load::Ldmatrix;
+  bool ldmatrix = tile.load != SwizzledCvtTile::Load::Vectors;
+  bool ldTrans = tile.load == SwizzledCvtTile::Load::LdmatrixTrans;
   bool trans = tile.store == SwizzledCvtTile::Store::StmatrixTrans;
   unsigned numBits = tile.numBits;
 
@@ -281,9 +282,13 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
     stmatrix &= st.ok;
   }
   if (ldmatrix) {
-    ld = planMatrices(*load,
-                      {basisOf(*load, kLaneDim, 2), basisOf(*load, kLaneDim, 3),
-                       basisOf(*load, kLaneDim, 4)});
+    ld = planMatrices(
+        *load, ldTrans ? SmallVector<int32_t>{basisOf(*load, kReg, 0),
+                                              basisOf(*load, kLaneDim, 0),
+                                              basisOf(*load, kLaneDim, 1)}
+                       : SmallVector<int32_t>{basisOf(*load, kLaneDim, 2),
+                                              basisOf(*load, kLaneDim, 3),
+                                              basisOf(*load, kLaneDim, 4)});
     ldmatrix &= ld.ok;
   }
   /// The in-tile offset of instruction `instr`'s first row, for lane 0 of
@@ -395,7 +400,7 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
       consistent &= it != slots.end() && it->second == elem;
     };
     for (int32_t warp = 0; warp < numWarps && ldmatrix; ++warp)
-      forEachFragment(ld, /*transposed=*/false, round, warp,
+      forEachFragment(ld, ldTrans, round, warp,
                       [&](int32_t slot, int32_t lane, int32_t reg) {
                         read(slot, elementAt(*load, reg, lane, warp));
                       });
@@ -457,8 +462,8 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
   if (ldmatrix) {
     ldAddresses.emplace(matrixAddresses(ld));
     int n = ld.numMatrices();
-    ldmatrixAsm =
-        "ldmatrix.sync.aligned.m8n8.x" + std::to_string(n) + ".shared.b16 {";
+    ldmatrixAsm = "ldmatrix.sync.aligned.m8n8.x" + std::to_string(n) +
+                  (ldTrans ? ".trans" : "") + ".shared.b16 {";
     for (int m = 0; m < n; ++m) {
       ldmatrixAsm += (m ? ", $" : "$") + std::to_string(m);
       ldmatrixConstraints += "=r,";

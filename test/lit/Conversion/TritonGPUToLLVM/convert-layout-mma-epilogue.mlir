@@ -64,18 +64,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// sm_80 has no stmatrix: the same conversion pairs the rows 8 apart into
-// 32-bit vectors and makes the rows 64 apart a second round (16 KiB).
-// CHECK: ttg.shared = 16384
+// sm_80 has no stmatrix, and ldmatrix cannot read this destination (its
+// lanes step along the row): Triton's ld/st tile, whose vector takes a
+// pair of registers plus the two register bits the destination holds in
+// lanes (16 elements, written as 32 bytes), in one round of 32 KiB, as
+// Triton reserves for mm_f16_128x128x32_w4_sm80 (32768 in its metadata).
+// CHECK: ttg.shared = 32768
 // CHECK-LABEL: llvm.func @mma_epilogue_f16_sm80
 // CHECK-NOT: stmatrix
-// CHECK-COUNT-32: llvm.store %{{.*}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
+// CHECK-COUNT-8: llvm.store %{{.*}} {alignment = 32 : i64} : vector<16xf16>, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
-// CHECK-COUNT-32: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<2xf16>
-// CHECK: nvvm.barrier0
-// CHECK-COUNT-32: llvm.store %{{.*}} {alignment = 4 : i64} : vector<2xf16>, !llvm.ptr<3>
-// CHECK: nvvm.barrier0
-// CHECK-COUNT-32: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> vector<2xf16>
+// CHECK-COUNT-32: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<4xf16>
 // CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.return
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>

@@ -92,8 +92,8 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
 // CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.return
 // CHECK-LABEL: llvm.func @transpose_i1
-// CHECK-COUNT-32: llvm.zext %{{.*}} : i1 to i8
-// CHECK: llvm.store %{{.*}} : vector<4xi8>, !llvm.ptr<3>
+// CHECK-COUNT-16: llvm.zext %{{.*}} : i1 to i8
+// CHECK: llvm.store %{{.*}} : vector<16xi8>, !llvm.ptr<3>
 // CHECK: nvvm.barrier0
 // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> vector<4xi8>
 // CHECK: llvm.icmp "ne"
@@ -129,12 +129,17 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
 
 // -----
 
-// f16 128x128: 8-byte vectors; the tile is the whole tensor (32 KiB).
-// CHECK: ttg.shared = 32768
+// f16 128x128 transposed: of Triton 3.6's instruction pairs, 16-byte
+// st.shared rows read back with ldmatrix.trans have no bank conflicts and
+// the most rounds: 4 rounds of 8 KiB (the generic ld/st tile would take the
+// whole 32 KiB in one).
+// CHECK: ttg.shared = 8192
 // CHECK-LABEL: llvm.func @rounds
-// CHECK-COUNT-32: llvm.store %{{.*}} {alignment = 8 : i64} : vector<4xf16>, !llvm.ptr<3>
+// CHECK-COUNT-4: llvm.store %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0
-// CHECK-COUNT-32: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<4xf16>
+// CHECK-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-4: llvm.store %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
 // CHECK: llvm.return
 #a = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #b = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
