@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Every Triton kernel Inductor emits for the corpus workloads, timed with
+Triton's compiler and with ours, side by side.
+
+Runs on the GPU machine (PyTorch 2.11, Triton 3.6), from the repository root,
+with TRITON_MLIR_LIBRARY and python/ on PYTHONPATH as for the hook:
+
+    python3 utils/gpu/inductor-kernel-times.py OUT [WORKLOAD...]
+
+Each workload of utils/gpu/inductor-corpus.py runs in a process of its own,
+with fresh Triton and Inductor caches and Inductor's `benchmark_kernel` set,
+so that every kernel module Inductor writes has get_args() and call(args).
+The workload is compiled and run once with Triton's compiler. Then, per
+kernel module, two copies are loaded: one while the triton_mlir hook is off
+and one while it is on (strict, so a kernel we refuse is an error). Each
+copy compiles its kernel at its first call; ours is pinned to the config
+Triton's autotuner picked. Both run on the same arguments and are timed with
+do_bench (median) after a heating run, in ROUNDS rounds (4) whose order
+alternates; a kernel's figure is the median of its rounds. OUT/times.json
+has one row per kernel; the summary gives the geomean of Triton/ours and the
+kernels under 0.95.
+"""
+import glob
+import importlib.util
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import traceback
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def load_corpus():
+    spec = importlib.util.spec_from_file_location("inductor_corpus",
+                                                  os.path.join(HERE, "inductor-corpus.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def load_module(path, name):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def kernel_of(module):
+    """The module's Triton kernel (Inductor's CachingAutotuner)."""
+    found = [v for k, v in vars(module).items()
+             if k.startswith("triton_") and hasattr(v, "run") and hasattr(v, "configs")]
+    if len(found) != 1:
+        raise RuntimeError("expected one kernel in %s, found %d" % (module.__name__, len(found)))
+    return found[0]
+
+
+def median(values):
+    values = sorted(values)
+    n = len(values)
+    return values[n // 2] if n % 2 else (values[n // 2 - 1] + values[n // 2]) / 2
+
+
+def child(name, out):
+    import torch
+    import torch._inductor.config as cfg
+    import triton_mlir
+    from triton.testing import do_bench
+
+    cfg.compile_threads = 1
+    cfg.benchmark_kernel = True
+    # Triton's own launcher, whose compiled kernel carries the metadata that
+    # says which compiler made it.
+    if hasattr(cfg, "use_static_cuda_launcher"):
+        cfg.use_static_cuda_launcher = False
+    corpus = load_corpus()
+    make, options = corpus.WORKLOADS[name]
+    torch.manual_seed(0)
+    fn, inputs, leaves = make()
+    compiled = torch.compile(fn, **options)
+    outs = compiled(*inputs)
+    if outs and outs[0].requires_grad:
+        outs[0].backward()
+    torch.cuda.synchronize()
+
+    cache = os.environ["TORCHINDUCTOR_CACHE_DIR"]
+    files = []
+    for path in sorted(glob.glob(os.path.join(cache, "**", "*.py"), recursive=True)):
+        text = open(path).read()
+        # A kernel's own module (not the graph's output code, which quotes
+        # the kernels' sources for async_compile).
+        if ("def get_args(" in text and "@triton.jit" in text and "def call(" in text
+                and "async_compile" not in text):
+            files.append(path)
+    rounds = int(os.environ.get("ROUNDS", "4"))
+    rows = []
+    for i, path in enumerate(files):
+        row = {"workload": name, "module": os.path.basename(path)}
+        try:
+            theirs = load_module(path, "theirs_%d" % i)
+            kernel = kernel_of(theirs)
+            row["kernel"] = kernel.fn.__name__ if hasattr(kernel, "fn") else "?"
+            args = theirs.get_args()
+            theirs.call(args)
+            torch.cuda.synchronize()
+            best = kernel.launchers[0].config
+            row["config"] = str(best)
+            triton_mlir.enable()
+            try:
+                ours = load_module(path, "ours_%d" % i)
+                ours_kernel = kernel_of(ours)
+                ours_kernel.configs = [best]
+                ours.call(args)
+                torch.cuda.synchronize()
+            finally:
+                triton_mlir.disable()
+            binary = getattr(ours_kernel.launchers[0], "bin", None)
+            metadata = getattr(binary, "metadata", None)
+            if metadata is None or "triton_mlir" not in metadata._asdict():
+                raise RuntimeError("the kernel timed as ours was not compiled by triton-mlir")
+            timed = {"triton": lambda: theirs.call(args), "ours": lambda: ours.call(args)}
+            do_bench(timed["triton"], warmup=25, rep=300)  # heat the GPU
+            samples = {"triton": [], "ours": []}
+            for r in range(rounds):
+                for k in (["triton", "ours"] if r % 2 == 0 else ["ours", "triton"]):
+                    samples[k].append(do_bench(timed[k], warmup=10, rep=60, return_mode="median"))
+            row.update(triton_ms=median(samples["triton"]), ours_ms=median(samples["ours"]),
+                       rounds_ms=samples)
+            row["ratio"] = row["triton_ms"] / row["ours_ms"]
+        except Exception:
+            row["error"] = traceback.format_exc()[-1500:]
+        rows.append(row)
+    with open(out, "w") as f:
+        json.dump(rows, f, indent=1)
+
+
+def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "child":
+        child(sys.argv[2], sys.argv[3])
+        return 0
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    out, names = sys.argv[1], sys.argv[2:] or list(load_corpus().WORKLOADS)
+    os.makedirs(out, exist_ok=True)
+    rows, failed = [], []
+    for name in names:
+        env = dict(os.environ)
+        env["TRITON_CACHE_DIR"] = tempfile.mkdtemp(prefix="tc-")
+        env["TORCHINDUCTOR_CACHE_DIR"] = tempfile.mkdtemp(prefix="ic-")
+        env["TORCHINDUCTOR_FORCE_DISABLE_CACHES"] = "1"
+        env["TRITON_MLIR_STRICT"] = "1"
+        result = os.path.join(out, name + ".json")
+        with open(os.path.join(out, name + ".log"), "w") as log:
+            p = subprocess.run([sys.executable, os.path.abspath(__file__), "child", name, result],
+                               env=env, stdout=log, stderr=subprocess.STDOUT,
+                               timeout=int(os.environ.get("WORKLOAD_TIMEOUT", "900")))
+        if p.returncode != 0 or not os.path.exists(result):
+            failed.append(name)
+            continue
+        rows += json.load(open(result))
+    with open(os.path.join(out, "times.json"), "w") as f:
+        json.dump(rows, f, indent=1)
+    timed = [r for r in rows if "ratio" in r]
+    errors = [r for r in rows if "error" in r]
+    for r in errors:
+        print("ERROR %s %s\n%s" % (r["workload"], r.get("kernel", r["module"]), r["error"]))
+    if timed:
+        geo = math.exp(sum(math.log(r["ratio"]) for r in timed) / len(timed))
+        print("%d kernels timed, %d errors, workloads failed: %s" % (len(timed), len(errors), failed or "none"))
+        print("geomean Triton/ours %.3f; min %.3f; max %.3f" % (
+            geo, min(r["ratio"] for r in timed), max(r["ratio"] for r in timed)))
+        for r in sorted(timed, key=lambda r: r["ratio"]):
+            if r["ratio"] < 0.95:
+                print("  %.3f %s %s (Triton %.4f ms, ours %.4f ms)" % (
+                    r["ratio"], r["workload"], r["kernel"], r["triton_ms"], r["ours_ms"]))
+    return 1 if failed or errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
