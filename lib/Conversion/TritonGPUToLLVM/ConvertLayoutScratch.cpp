@@ -1,7 +1,7 @@
 //===- ConvertLayoutScratch.cpp - convert_layout through shared memory ---===//
 //
 // A conversion that moves elements between warps goes through the op's
-// scratch shared memory, laid out as Triton's generic swizzled tile
+// scratch shared memory, laid out as the swizzled tile Triton 3.6 chooses
 // (getSwizzledCvtTile): the tile's offset bits are the vector, the banks,
 // the segments and the rounds ("reps"); each side writes or reads its
 // registers at the thread's offset xor a constant, one round at a time

@@ -162,6 +162,26 @@ LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,
                  << " threads per CTA; CUDA allows at most 1024";
     return verifyModuleLayouts(module);
   }
+  // CTAs run as a cluster (N, 1, 1): a power of two up to 16, CUDA's
+  // largest (non-portable) cluster, and only from sm_90 on.
+  if (module && name == AttrNumCTAsName) {
+    int64_t ctas = cast<IntegerAttr>(attr.getValue()).getInt();
+    if (!llvm::isPowerOf2_64(ctas) || ctas > 16)
+      return op->emitOpError("attribute '")
+             << name << "' = " << ctas
+             << " is not a cluster size (a power of two up to 16)";
+    StringRef target;
+    if (auto targetAttr = module->getAttrOfType<StringAttr>(AttrTargetName))
+      target = targetAttr.getValue();
+    unsigned capability = 0;
+    if (ctas > 1 && target.consume_front("cuda:") &&
+        !target.getAsInteger(10, capability) && capability < 90)
+      return op->emitOpError("attribute '")
+             << name << "' = " << ctas
+             << ": clusters of CTAs need compute capability 9.0 or later, "
+                "the target is cuda:"
+             << capability;
+  }
   if (name == AttrSharedMemorySize) {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
     if (!value || !value.getType().isSignlessInteger(32) || value.getInt() < 0)

@@ -108,3 +108,25 @@ module attributes {"ttg.num-warps" = 8 : i32, "ttg.threads-per-warp" = 32 : i32}
     tt.return
   }
 }
+
+// -----
+
+// CTAs run as one cluster: a power of two up to 16 (a fuzz finding: 64 CTAs
+// on cuda:80 reached NVPTX's instruction selection, which aborted on
+// %clusterid).
+// expected-error @+1 {{'builtin.module' op attribute 'ttg.num-ctas' = 64 is not a cluster size (a power of two up to 16)}}
+module attributes {"ttg.num-ctas" = 64 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+}
+
+// -----
+
+// expected-error @+1 {{'builtin.module' op attribute 'ttg.num-ctas' = 3 is not a cluster size (a power of two up to 16)}}
+module attributes {"ttg.num-ctas" = 3 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+}
+
+// -----
+
+// Clusters need sm_90.
+// expected-error @+1 {{'builtin.module' op attribute 'ttg.num-ctas' = 2: clusters of CTAs need compute capability 9.0 or later, the target is cuda:80}}
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+}
