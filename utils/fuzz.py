@@ -23,7 +23,8 @@ diagnostic is a distinct rejection path), and exits 1 when there is a
 finding.
 
 Usage: fuzz.py --bin build/bin --out DIR [--runs N | --time SECONDS]
-               [--seed N] [--jobs N] [SEED_FILE_OR_DIR...]
+               [--seed N] [--jobs N] [SEED_FILE_DIR_OR_TAR...]
+(test/inductor/kernels.tar.xz: 1,240 TTIR and TTGIR seeds of Inductor's.)
 """
 import argparse
 import collections
@@ -32,6 +33,7 @@ import os
 import random
 import re
 import subprocess
+import tarfile
 import sys
 import tempfile
 import time
@@ -233,12 +235,16 @@ def attempt(job):
     return path, text, ext, results
 
 
-def minimise(text, ext, which, kind, bindir, work):
-    """Deletes lines of `text` while `which` keeps giving `kind`."""
+def minimise(text, ext, which, kind, bindir, work, budget=300):
+    """Deletes lines of `text` while `which` keeps giving `kind`, for at
+    most `budget` seconds (a timeout costs TIMEOUT seconds a try)."""
     tmp = tempfile.mkdtemp(dir=work)
     case = os.path.join(tmp, "case" + ext)
+    deadline = time.time() + budget
 
     def still(candidate):
+        if time.time() > deadline:
+            return False
         with open(case, "w") as f:
             f.write(candidate)
         rc, err = run(commands(bindir, case, tmp, which))
@@ -282,6 +288,16 @@ def main():
         args.runs = 200
     seeds = []
     for s in args.seeds or DEFAULT_SEEDS:
+        if s.endswith((".tar.xz", ".tar.gz", ".tgz")) and os.path.exists(s):
+            # An archive of kernels (test/inductor/kernels.tar.xz): its
+            # .ttir/.ttgir files, unpacked for this run.
+            unpacked = tempfile.mkdtemp(prefix="fuzz-seeds-")
+            with tarfile.open(s) as archive:
+                if hasattr(tarfile, "data_filter"):
+                    archive.extractall(unpacked, filter="data")
+                else:
+                    archive.extractall(unpacked)
+            s = unpacked
         if os.path.isdir(s):
             for d, _, files in sorted(os.walk(s)):
                 seeds += [os.path.join(d, f) for f in sorted(files)
@@ -314,6 +330,12 @@ def main():
                     diagnostics[diag] += 1
                 if kind:
                     findings.append((path, text, ext, which, kind))
+                    # The mutant as found, before minimising (which can
+                    # take long for timeouts).
+                    raw = os.path.join(args.out, "finding-%d.raw%s"
+                                       % (len(findings) - 1, ext))
+                    with open(raw, "w") as f:
+                        f.write(text)
     print("fuzz: %d mutants of %d seeds in %.0f s (seed %d, %d jobs)"
           % (runs, len(seeds), time.time() - start, args.seed, args.jobs))
     for key, n in sorted(outcomes.items()):
