@@ -183,28 +183,22 @@ std::optional<HardwareIndex> hardwareIndexOf(ArrayRef<int32_t> regs,
                                              ArrayRef<int32_t> warps,
                                              ArrayRef<int32_t> blocks,
                                              int32_t e) {
-  // Gaussian elimination over GF(2), each row remembering which bases it
-  // combines (bit k: the k-th basis in reg, lane, warp, block order).
-  SmallVector<std::pair<uint64_t, uint64_t>> rows; // (vector, combination)
-  uint64_t k = 0;
+  // Row echelon form of the bases, each row remembering which bases it
+  // combines (bit k: the k-th basis in reg, lane, warp, block order); each
+  // pivot column is set in its row only, so `e` reduces row by row.
+  SmallVector<uint64_t> rows, combos;
   for (ArrayRef<int32_t> list : {regs, lanes, warps, blocks})
-    for (int32_t v : list)
-      rows.push_back({uint64_t(uint32_t(v)), uint64_t(1) << k++});
-  uint64_t target = uint32_t(e), combination = 0;
-  for (size_t i = 0; i < rows.size(); ++i) {
-    if (rows[i].first == 0)
-      continue;
-    unsigned pivot = llvm::countr_zero(rows[i].first);
-    for (size_t j = i + 1; j < rows.size(); ++j)
-      if (rows[j].first >> pivot & 1) {
-        rows[j].first ^= rows[i].first;
-        rows[j].second ^= rows[i].second;
-      }
-    if (target >> pivot & 1) {
-      target ^= rows[i].first;
-      combination ^= rows[i].second;
+    for (int32_t v : list) {
+      combos.push_back(uint64_t(1) << rows.size());
+      rows.push_back(uint32_t(v));
     }
-  }
+  unsigned rank = f2::reduceRowEchelon(rows, 32, combos);
+  uint64_t target = uint32_t(e), combination = 0;
+  for (unsigned i = 0; i < rank; ++i)
+    if (target >> llvm::countr_zero(rows[i]) & 1) {
+      target ^= rows[i];
+      combination ^= combos[i];
+    }
   if (target != 0)
     return std::nullopt;
   HardwareIndex index;

@@ -179,7 +179,6 @@ def check_case(case, bench):
                     torch.cuda.synchronize()
                     if "triton_mlir" not in compiled[variant].metadata._asdict():
                         raise RuntimeError("the timed kernel (%s) is not ours" % variant)
-                ko = compiled["ttir"]
                 atol, rtol = dk.tolerance(case)
                 agree = all(torch.allclose(a.double(), b.double(), atol=atol, rtol=rtol)
                             for a, b in zip(outs, triton_outs))

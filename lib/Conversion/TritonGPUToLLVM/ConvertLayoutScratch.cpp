@@ -270,25 +270,24 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
   auto basisOf = [&](const Side &side, StringAttr dim, int k) {
     return side.flat.getBasis(dim, k).front();
   };
+  // The bases lanes 0-2 of a matrix instruction's addresses step over: the
+  // fragment rows (lanes 2-4), or under .trans its columns (register 0 and
+  // lanes 0-1).
+  auto rowStarts = [&](const Side &side, bool transposed) {
+    return transposed ? SmallVector<int32_t>{basisOf(side, kReg, 0),
+                                             basisOf(side, kLaneDim, 0),
+                                             basisOf(side, kLaneDim, 1)}
+                      : SmallVector<int32_t>{basisOf(side, kLaneDim, 2),
+                                             basisOf(side, kLaneDim, 3),
+                                             basisOf(side, kLaneDim, 4)};
+  };
   MatrixPlan st, ld;
   if (stmatrix) {
-    st = planMatrices(
-        *store, trans ? SmallVector<int32_t>{basisOf(*store, kReg, 0),
-                                             basisOf(*store, kLaneDim, 0),
-                                             basisOf(*store, kLaneDim, 1)}
-                      : SmallVector<int32_t>{basisOf(*store, kLaneDim, 2),
-                                             basisOf(*store, kLaneDim, 3),
-                                             basisOf(*store, kLaneDim, 4)});
+    st = planMatrices(*store, rowStarts(*store, trans));
     stmatrix &= st.ok;
   }
   if (ldmatrix) {
-    ld = planMatrices(
-        *load, ldTrans ? SmallVector<int32_t>{basisOf(*load, kReg, 0),
-                                              basisOf(*load, kLaneDim, 0),
-                                              basisOf(*load, kLaneDim, 1)}
-                       : SmallVector<int32_t>{basisOf(*load, kLaneDim, 2),
-                                              basisOf(*load, kLaneDim, 3),
-                                              basisOf(*load, kLaneDim, 4)});
+    ld = planMatrices(*load, rowStarts(*load, ldTrans));
     ldmatrix &= ld.ok;
   }
   /// The in-tile offset of instruction `instr`'s first row, for lane 0 of

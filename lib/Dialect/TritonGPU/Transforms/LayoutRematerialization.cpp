@@ -20,9 +20,6 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/Support/Debug.h"
-
-#define DEBUG_TYPE "tritongpu-remove-layout-conversions"
 
 namespace mlir::triton::gpu {
 namespace {
@@ -279,8 +276,8 @@ bool LayoutRematerialization::backwardRematerialization() {
   return changed;
 }
 
-bool rematerializeBackward(FuncOp func) {
-  return LayoutRematerialization(func).backwardRematerialization();
+void rematerializeBackward(FuncOp func) {
+  LayoutRematerialization(func).backwardRematerialization();
 }
 
 /// In Triton's order: above extensions and broadcasts, into branches, then

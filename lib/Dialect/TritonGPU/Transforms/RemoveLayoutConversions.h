@@ -15,9 +15,10 @@ namespace mlir::triton::gpu {
 /// rewrites the function in place, with conversions where layouts meet.
 void propagateLayoutsForward(FuncOp func);
 
-/// Phase 2: replaces conversions by recomputing their operand's backward
-/// slice in the target layout where that is cheaper. True if IR changed.
-bool rematerializeBackward(FuncOp func);
+/// Phase 2: replaces every conversion whose operand's backward slice can be
+/// recomputed in the target layout by that recomputation (Triton 3.6 has no
+/// cost model here).
+void rematerializeBackward(FuncOp func);
 
 /// Phase 3: moves the remaining conversions above extensions and
 /// broadcasts, into scf.if branches, and next to the loads of dot operands.
