@@ -90,20 +90,39 @@ LogicalResult LayoutRematerialization::getRematerializableSlice(
 
 void LayoutRematerialization::updateRemats(
     ArrayRef<std::tuple<Value, Value>> replacements) {
-  for (auto [old, replacement] : replacements) {
-    auto it = rematOf.find(old);
-    if (it == rematOf.end())
-      continue;
-    Attribute encoding = it->second;
-    Value remat = remats.lookup({old, encoding});
-    remats.erase({old, encoding});
-    rematOf.erase(it);
-    for (auto [before, after] : replacements)
-      if (before == remat) {
-        remat = after;
-        break;
-      }
-    addRemat(replacement, encoding, remat);
+  DenseMap<Value, Value> replaced;
+  for (auto [old, replacement] : replacements)
+    replaced[old] = replacement;
+  auto current = [&](Value v) {
+    Value r = replaced.lookup(v);
+    return r ? r : v;
+  };
+  // Both the value and its rematerialization may have been replaced. Where
+  // a replaced value and its replacement both have an entry for a layout,
+  // the replacement's own entry stays (decided by rule, not by the map's
+  // order).
+  RematMap updated;
+  for (auto &[key, remat] : remats)
+    if (!replaced.count(key.first))
+      updated[key] = current(remat);
+  for (auto &[key, remat] : remats)
+    if (replaced.count(key.first))
+      updated.try_emplace({current(key.first), key.second}, current(remat));
+  remats = std::move(updated);
+}
+
+void LayoutRematerialization::forgetRemats(Operation *op) {
+  // A Value is a pointer into its op: once the op is erased, a new op may
+  // take its address, and a stale entry would hand that op's result out as
+  // the rematerialization of an unrelated value (the output then depended
+  // on where the allocator put things).
+  auto isResult = [&](Value v) {
+    return llvm::is_contained(op->getResults(), v);
+  };
+  for (auto it = remats.begin(); it != remats.end();) {
+    auto entry = it++;
+    if (isResult(entry->first.first) || isResult(entry->second))
+      remats.erase(entry);
   }
 }
 
@@ -143,7 +162,16 @@ void LayoutRematerialization::rewriteSlice(SetVector<Value> &slice,
     opsToRewrite.insert(yield);
   }
   slice.set_subtract(reused);
-  opsToRewrite = topologicalSort(opsToRewrite);
+  {
+    // Program order (pre-order: a loop or branch before its body, a
+    // definition before its uses) is a topological order of the slice.
+    SetVector<Operation *> ordered;
+    func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (opsToRewrite.contains(op))
+        ordered.insert(op);
+    });
+    opsToRewrite = std::move(ordered);
+  }
 
   SmallVector<std::tuple<Value, Value>> replacements;
   SmallVector<Operation *> deadOps;
@@ -233,9 +261,12 @@ void LayoutRematerialization::rewriteSlice(SetVector<Value> &slice,
   updateRemats(replacements);
   for (auto [old, replacement] : replacements)
     builder.replaceAllUsesWith(old, replacement);
+  forgetRemats(convert);
   convert->erase();
-  for (Operation *op : deadOps)
+  for (Operation *op : deadOps) {
+    forgetRemats(op);
     op->erase();
+  }
 }
 
 bool LayoutRematerialization::backwardRematerialization(
@@ -252,6 +283,7 @@ bool LayoutRematerialization::backwardRematerialization(
   if (Value remat = getRemat(convert.getSrc(), encoding);
       remat && domInfo.properlyDominates(remat, convert)) {
     convert.replaceAllUsesWith(remat);
+    forgetRemats(convert);
     convert->erase();
     return true;
   }

@@ -40,7 +40,6 @@ private:
 
   void addRemat(Value old, Attribute encoding, Value remat) {
     remats[{old, encoding}] = remat;
-    rematOf[old] = encoding;
   }
   Value getRemat(Value old, Attribute encoding) const {
     return remats.lookup({old, encoding});
@@ -54,11 +53,14 @@ private:
   void rewriteSlice(SetVector<Value> &slice, DenseMap<Value, Attribute> &layout,
                     const RematMap &existing, ConvertLayoutOp convert,
                     IRMapping &mapping);
+  /// Re-keys the rematerializations after `replacements` (old, new).
   void updateRemats(ArrayRef<std::tuple<Value, Value>> replacements);
+  /// Drops every entry that names a result of `op`, which is about to be
+  /// erased.
+  void forgetRemats(Operation *op);
 
   FuncOp func;
   RematMap remats;
-  DenseMap<Value, Attribute> rematOf;
   DominanceInfo domInfo;
 };
 

@@ -386,10 +386,10 @@ LogicalResult getConvertBackwardSlice(
         if (failed(require(result, encoding)))
           return failure();
       }
+      // A conversion that only reorders registers is free: look through it.
       if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
-        RankedTensorType dst = convert.getSrc().getType().cloneWithEncoding(
-            encoding);
-        if (isRegisterOnlyConversion(convert.getSrc().getType(), dst)) {
+        if (isRegisterOnlyConversion(convert.getSrc().getType(),
+                                     convert.getType())) {
           enqueue(def->getOpOperand(0), encoding);
           continue;
         }
@@ -401,11 +401,15 @@ LogicalResult getConvertBackwardSlice(
       if (isa<CatOp>(def))
         return failure();
       for (OpOperand &operand : def->getOpOperands()) {
-        if (!isa<RankedTensorType>(operand.get().getType()))
+        auto operandType = dyn_cast<RankedTensorType>(operand.get().getType());
+        if (!operandType)
           continue;
         Attribute srcEncoding = inferSrcEncoding(def, encoding);
         if (!srcEncoding)
           return failure();
+        // An operand already in the layout it needs stays as it is.
+        if (operandType.getEncoding() == srcEncoding)
+          continue;
         enqueue(operand, srcEncoding);
       }
       continue;

@@ -187,3 +187,38 @@ tt.func @register_only_conversion(%out: !tt.ptr<f32>, %v: tensor<16x1xf32, #stor
   tt.return
 }
 }
+
+// -----
+
+// The product of a 2x1024 load (8 per thread) and a broadcast 1x1024 row
+// (4 per thread) was computed in the row's layout and converted back. The
+// conversion moves above the broadcast (converting 1024 elements, not 2048)
+// because the other operand's slice ends at a conversion of a value that is
+// already in the wanted layout: nothing there needs recomputing (a GELU +
+// LayerNorm backward of Inductor's, one conversion as in Triton's TTGIR).
+// CHECK-DAG: [[B8:#.*]] = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [2, 4], order = [1, 0]}>
+// CHECK-DAG: [[B4:#.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 8], order = [1, 0]}>
+#b8 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [2, 4], order = [1, 0]}>
+#b4 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [1, 8], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: @hoist_above_broadcast
+// CHECK: [[A:%.*]] = tt.load %{{.*}} : tensor<2x1024x!tt.ptr<f16>, [[B8]]>
+// CHECK: [[AE:%.*]] = arith.extf [[A]] : tensor<2x1024xf16, [[B8]]> to tensor<2x1024xf32, [[B8]]>
+// CHECK: [[WE:%.*]] = arith.extf %{{.*}} : tensor<1x1024xf16, [[B4]]> to tensor<1x1024xf32, [[B4]]>
+// CHECK: [[WC:%.*]] = ttg.convert_layout [[WE]] : tensor<1x1024xf32, [[B4]]> -> tensor<1x1024xf32, [[B8]]>
+// CHECK: [[WB:%.*]] = tt.broadcast [[WC]] : tensor<1x1024xf32, [[B8]]> -> tensor<2x1024xf32, [[B8]]>
+// CHECK: arith.mulf [[AE]], [[WB]] : tensor<2x1024xf32, [[B8]]>
+// CHECK-NOT: ttg.convert_layout
+tt.func @hoist_above_broadcast(%pa: tensor<2x1024x!tt.ptr<f16>, #b8>, %pb: tensor<1x1024x!tt.ptr<f16>, #b4>, %out: tensor<2x1024x!tt.ptr<f32>, #b8>) {
+  %a = tt.load %pa : tensor<2x1024x!tt.ptr<f16>, #b8>
+  %ac = ttg.convert_layout %a : tensor<2x1024xf16, #b8> -> tensor<2x1024xf16, #b4>
+  %ae = arith.extf %ac : tensor<2x1024xf16, #b4> to tensor<2x1024xf32, #b4>
+  %w = tt.load %pb : tensor<1x1024x!tt.ptr<f16>, #b4>
+  %we = arith.extf %w : tensor<1x1024xf16, #b4> to tensor<1x1024xf32, #b4>
+  %wb = tt.broadcast %we : tensor<1x1024xf32, #b4> -> tensor<2x1024xf32, #b4>
+  %m = arith.mulf %ae, %wb : tensor<2x1024xf32, #b4>
+  %mc = ttg.convert_layout %m : tensor<2x1024xf32, #b4> -> tensor<2x1024xf32, #b8>
+  tt.store %out, %mc : tensor<2x1024x!tt.ptr<f32>, #b8>
+  tt.return
+}
+}
