@@ -5,7 +5,8 @@
 // and alignment, already capped by the layout's contiguous registers), the
 // mask (constancy) and the layout's register order. Every vector is one
 // predicated `ld.global` / `st.global` in inline PTX, as Triton emits it,
-// with the cache and eviction modifiers of the op. Stores are issued by
+// with the cache and eviction modifiers of the op (on sm_80 and later an
+// evict_first / evict_last also sets the L2 policy, as Triton's does). Stores are issued by
 // one thread per element only (copies of a broadcast layout stay quiet).
 //
 //===----------------------------------------------------------------------===//
@@ -68,6 +69,31 @@ StringRef evictSuffix(EvictionPolicy evict) {
   default:
     return "";
   }
+}
+
+/// The L2 eviction priority that goes with an L1 one on sm_80 and later, as
+/// Triton 3.6 emits it: a `createpolicy.fractional` policy (fraction 1.0)
+/// per access, passed to the access with `.L2::cache_hint`. None for other
+/// policies and older targets.
+std::optional<StringRef> l2Policy(EvictionPolicy evict,
+                                  int computeCapability) {
+  if (computeCapability < 80)
+    return std::nullopt;
+  switch (evict) {
+  case EvictionPolicy::EVICT_FIRST:
+    return StringRef("L2::evict_first");
+  case EvictionPolicy::EVICT_LAST:
+    return StringRef("L2::evict_last");
+  default:
+    return std::nullopt;
+  }
+}
+
+/// An i64 cache policy register for `policy` (createpolicy.fractional).
+Value createCachePolicy(Location loc, OpBuilder &b, StringRef policy) {
+  std::string asmString = "mov.u64 $0, 0x0;\n\tcreatepolicy.fractional." +
+                          policy.str() + ".b64 $0, 1.0;";
+  return emitInlineAsm(loc, b, b.getI64Type(), {}, asmString, "=l");
 }
 
 /// How a vector of `vec` elements of `bits` bits is split into PTX words:
@@ -147,8 +173,9 @@ bool isZeroOther(Value other) {
 }
 
 struct LoadOpConversion : public ConvertOpToLLVMPattern<triton::LoadOp> {
-  LoadOpConversion(TypeConverterT &converter, ModuleAxisInfoAnalysis &axisInfo)
-      : ConvertOpToLLVMPattern(converter), axisInfo(axisInfo) {}
+  LoadOpConversion(TypeConverterT &converter, ModuleAxisInfoAnalysis &axisInfo,
+                   const LoweringConfig &config)
+      : ConvertOpToLLVMPattern(converter), axisInfo(axisInfo), config(config) {}
 
   LogicalResult
   matchAndRewrite(triton::LoadOp op, OpAdaptor adaptor,
@@ -174,14 +201,20 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<triton::LoadOp> {
 
     unsigned vec = vectorSize(op.getPtr(), op.getMask(), axisInfo, bits);
     auto [words, wordBits] = wordShape(vec, bits);
-    std::string modifiers = (op.getIsVolatile() ? ".volatile" : "") +
-                            cacheSuffix(op.getCache(), /*isLoad=*/true).str() +
-                            evictSuffix(op.getEvict()).str();
+    std::optional<StringRef> policy =
+        op.getIsVolatile() ? std::nullopt
+                           : l2Policy(op.getEvict(), config.computeCapability);
+    std::string modifiers = cacheSuffix(op.getCache(), /*isLoad=*/true).str() +
+                            evictSuffix(op.getEvict()).str() +
+                            (policy ? ".L2::cache_hint" : "");
     std::string vecSuffix = words > 1 ? ".v" + std::to_string(words) : "";
 
     SmallVector<Value> results;
     for (size_t start = 0; start < ptrs.size(); start += vec) {
       Value pred = masks.empty() ? i1Val(rewriter, loc, true) : masks[start];
+      SmallVector<Value> operands = {ptrs[start], pred};
+      if (policy)
+        operands.push_back(createCachePolicy(loc, rewriter, *policy));
       std::string asmString;
       for (unsigned w = 0; w < words; ++w)
         asmString += "mov.u" + std::to_string(std::max(16u, wordBits)) + " $" +
@@ -191,19 +224,20 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<triton::LoadOp> {
                    (op.getIsVolatile() ? "" : modifiers) + vecSuffix + ".b" +
                    std::to_string(wordBits) + " " +
                    getAsmOperandList(0, words) + ", [ $" +
-                   std::to_string(words) + " + 0 ];";
+                   std::to_string(words) + " + 0 ]" +
+                   (policy ? ", $" + std::to_string(words + 2) : "") + ";";
       std::string constraints;
       for (unsigned w = 0; w < words; ++w)
         constraints += "=" + getAsmRegisterClass(wordBits).str() + ",";
-      constraints += "l,b";
+      constraints += policy ? "l,b,l" : "l,b";
       SmallVector<Type> wordTypes(
           words, rewriter.getIntegerType(std::max(16u, wordBits)));
       Type asmResult =
           words == 1
               ? wordTypes[0]
               : LLVM::LLVMStructType::getLiteral(getContext(), wordTypes);
-      Value loaded = emitInlineAsm(loc, rewriter, asmResult,
-                                   {ptrs[start], pred}, asmString, constraints);
+      Value loaded = emitInlineAsm(loc, rewriter, asmResult, operands,
+                                   asmString, constraints);
       SmallVector<Value> wordValues = unpackLLElements(loc, loaded, rewriter);
       SmallVector<Value> elements = splitWords(
           loc, rewriter, wordValues, wordBits, elementType, bits, vec);
@@ -222,11 +256,14 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<triton::LoadOp> {
   }
 
   ModuleAxisInfoAnalysis &axisInfo;
+  LoweringConfig config;
 };
 
 struct StoreOpConversion : public ConvertOpToLLVMPattern<triton::StoreOp> {
-  StoreOpConversion(TypeConverterT &converter, ModuleAxisInfoAnalysis &axisInfo)
-      : ConvertOpToLLVMPattern(converter), axisInfo(axisInfo) {}
+  StoreOpConversion(TypeConverterT &converter,
+                    ModuleAxisInfoAnalysis &axisInfo,
+                    const LoweringConfig &config)
+      : ConvertOpToLLVMPattern(converter), axisInfo(axisInfo), config(config) {}
 
   LogicalResult
   matchAndRewrite(triton::StoreOp op, OpAdaptor adaptor,
@@ -264,17 +301,21 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<triton::StoreOp> {
 
     unsigned vec = vectorSize(op.getPtr(), op.getMask(), axisInfo, bits);
     auto [words, wordBits] = wordShape(vec, bits);
+    std::optional<StringRef> policy =
+        l2Policy(op.getEvict(), config.computeCapability);
     std::string modifiers = cacheSuffix(op.getCache(), /*isLoad=*/false).str() +
-                            evictSuffix(op.getEvict()).str();
+                            evictSuffix(op.getEvict()).str() +
+                            (policy ? ".L2::cache_hint" : "");
     std::string vecSuffix = words > 1 ? ".v" + std::to_string(words) : "";
     std::string asmString =
         "@$" + std::to_string(words + 1) + " st.global" + modifiers +
         vecSuffix + ".b" + std::to_string(wordBits) + " [ $" +
-        std::to_string(words) + " + 0 ], " + getAsmOperandList(0, words) + ";";
+        std::to_string(words) + " + 0 ], " + getAsmOperandList(0, words) +
+        (policy ? ", $" + std::to_string(words + 2) : "") + ";";
     std::string constraints;
     for (unsigned w = 0; w < words; ++w)
       constraints += getAsmRegisterClass(wordBits).str() + ",";
-    constraints += "l,b";
+    constraints += policy ? "l,b,l" : "l,b";
 
     for (size_t start = 0; start < ptrs.size(); start += vec) {
       if (!uniqueRegister[start])
@@ -290,6 +331,8 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<triton::StoreOp> {
                     wordBits, bits);
       operands.push_back(ptrs[start]);
       operands.push_back(pred);
+      if (policy)
+        operands.push_back(createCachePolicy(loc, rewriter, *policy));
       emitInlineAsm(loc, rewriter, Type(), operands, asmString, constraints);
     }
     rewriter.eraseOp(op);
@@ -297,12 +340,14 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<triton::StoreOp> {
   }
 
   ModuleAxisInfoAnalysis &axisInfo;
+  LoweringConfig config;
 };
 
 } // namespace
 
 void mlir::triton::populateLoadStoreOpToLLVMPatterns(
     TypeConverterT &converter, RewritePatternSet &patterns,
-    ModuleAxisInfoAnalysis &axisInfo, const LoweringConfig &) {
-  patterns.add<LoadOpConversion, StoreOpConversion>(converter, axisInfo);
+    ModuleAxisInfoAnalysis &axisInfo, const LoweringConfig &config) {
+  patterns.add<LoadOpConversion, StoreOpConversion>(converter, axisInfo,
+                                                    config);
 }

@@ -4,7 +4,9 @@
 //  1. within each thread, the registers holding elements that differ only
 //     along the axis are combined in register order;
 //  2. within each warp, butterfly shuffles (shfl.bfly) over the lane bits
-//     whose basis moves along the axis, highest first;
+//     whose basis moves along the axis, highest first; as in Triton, one
+//     redux.sync instead on sm_80 and later when all 32 lanes reduce one
+//     integer of at most 32 bits with add, and, or, xor, min or max;
 //  3. when warps also hold different positions along the axis: the lane
 //     holding each warp's partial writes it to scratch[(warp along axis,
 //     other coordinates)] (axis fastest), barrier, threads 0..N-1 each read
@@ -25,7 +27,10 @@
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -91,10 +96,61 @@ ReduceOpConversion::checkLayout(triton::ReduceOp op,
   return success();
 }
 
+/// The redux.sync reduction that computes `op`'s combiner over a warp, as
+/// Triton matches it: one integer operand of at most 32 bits, a combiner
+/// that is a single add, and, or, xor, min or max, and sm_80 or later.
+std::optional<NVVM::ReduxKind> reduxKind(triton::ReduceOp op,
+                                         int computeCapability) {
+  if (computeCapability < 80)
+    return std::nullopt;
+  Operation *combiner = op.getSingleCombiner();
+  if (!combiner)
+    return std::nullopt;
+  auto intType = dyn_cast<IntegerType>(combiner->getResultTypes()[0]);
+  if (!intType || intType.getWidth() > 32)
+    return std::nullopt;
+  return llvm::TypeSwitch<Operation *, std::optional<NVVM::ReduxKind>>(
+             combiner)
+      .Case([](arith::AddIOp) { return NVVM::ReduxKind::ADD; })
+      .Case([](arith::AndIOp) { return NVVM::ReduxKind::AND; })
+      .Case([](arith::OrIOp) { return NVVM::ReduxKind::OR; })
+      .Case([](arith::XOrIOp) { return NVVM::ReduxKind::XOR; })
+      .Case([](arith::MinSIOp) { return NVVM::ReduxKind::MIN; })
+      .Case([](arith::MinUIOp) { return NVVM::ReduxKind::UMIN; })
+      .Case([](arith::MaxSIOp) { return NVVM::ReduxKind::MAX; })
+      .Case([](arith::MaxUIOp) { return NVVM::ReduxKind::UMAX; })
+      .Default([](Operation *) -> std::optional<NVVM::ReduxKind> {
+        return std::nullopt;
+      });
+}
+
 void ReduceOpConversion::butterfly(ConversionPatternRewriter &rewriter,
                                    triton::ReduceOp op, ElementTuple &acc,
                                    ArrayRef<unsigned> masks) const {
   Location loc = op.getLoc();
+  unsigned lanes = 0;
+  for (unsigned mask : masks)
+    lanes |= mask;
+  std::optional<NVVM::ReduxKind> kind =
+      reduxKind(op, config.computeCapability);
+  // Triton uses redux.sync only across all 32 lanes (on the A100 it was
+  // faster only there).
+  if (kind && lanes == 31u && acc.size() == 1) {
+    Value value = acc.front();
+    unsigned bits = cast<IntegerType>(value.getType()).getWidth();
+    Type i32 = rewriter.getI32Type();
+    if (bits < 32)
+      value = (*kind == NVVM::ReduxKind::MIN || *kind == NVVM::ReduxKind::MAX)
+                  ? Value(LLVM::SExtOp::create(rewriter, loc, i32, value))
+                  : Value(LLVM::ZExtOp::create(rewriter, loc, i32, value));
+    value = NVVM::ReduxOp::create(rewriter, loc, i32, value, *kind,
+                                  i32Val(rewriter, loc, -1));
+    if (bits < 32)
+      value = LLVM::TruncOp::create(rewriter, loc, acc.front().getType(),
+                                    value);
+    acc.front() = value;
+    return;
+  }
   for (unsigned mask : masks) {
     ElementTuple other;
     for (Value v : acc)

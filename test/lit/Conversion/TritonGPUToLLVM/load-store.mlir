@@ -2,9 +2,12 @@
 
 // Loads and stores are vectorized to what AxisInfo proves: 8 x f16 with a
 // divisible base and contiguous offsets -> one v4.b32; cache and eviction
-// modifiers are kept.
+// modifiers are kept. On sm_80 and later an L1 eviction priority comes with
+// the same L2 priority, as in Triton: a createpolicy per access, passed
+// with .L2::cache_hint.
 // CHECK-LABEL: llvm.func @f16_vec8
-// CHECK: "mov.u32 $0, 0x0;\0A\09mov.u32 $1, 0x0;\0A\09mov.u32 $2, 0x0;\0A\09mov.u32 $3, 0x0;\0A\09@$5 ld.global.cg.L1::evict_last.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l,b"
+// CHECK: %[[POL:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "mov.u64 $0, 0x0;\0A\09createpolicy.fractional.L2::evict_last.b64 $0, 1.0;", "=l"  : () -> i64
+// CHECK: "mov.u32 $0, 0x0;\0A\09mov.u32 $1, 0x0;\0A\09mov.u32 $2, 0x0;\0A\09mov.u32 $3, 0x0;\0A\09@$5 ld.global.cg.L1::evict_last.L2::cache_hint.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ], $6;", "=r,=r,=r,=r,l,b,l" %{{.*}}, %{{.*}}, %[[POL]]
 // CHECK-COUNT-4: llvm.bitcast %{{.*}} : i32 to vector<2xi16>
 // CHECK: "@$5 st.global.cs.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };", "r,r,r,r,l,b"
 // CHECK-NOT: st.global
@@ -87,6 +90,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   tt.func public @scalar(%p: !tt.ptr<f32>) {
     %v = tt.load %p : !tt.ptr<f32>
     tt.store %p, %v : !tt.ptr<f32>
+    tt.return
+  }
+}
+
+// -----
+
+// A store with evict_first on sm_80: the L2 policy too, after the values.
+// A load with evict_normal (the default) has none.
+// CHECK-LABEL: llvm.func @evict_first_sm80
+// CHECK: "mov.u32 $0, 0x0;\0A\09@$2 ld.global.b32 $0, [ $1 + 0 ];", "=r,l,b"
+// CHECK: %[[POL:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "mov.u64 $0, 0x0;\0A\09createpolicy.fractional.L2::evict_first.b64 $0, 1.0;", "=l"
+// CHECK: "@$2 st.global.L1::evict_first.L2::cache_hint.b32 [ $1 + 0 ], $0, $3;", "r,l,b,l" %{{.*}}, %{{.*}}, %{{.*}}, %[[POL]]
+#b3 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @evict_first_sm80(%p: !tt.ptr<f32>) {
+    %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #b3>
+    %ps = tt.splat %p : !tt.ptr<f32> -> tensor<32x!tt.ptr<f32>, #b3>
+    %pp = tt.addptr %ps, %r : tensor<32x!tt.ptr<f32>, #b3>, tensor<32xi32, #b3>
+    %v = tt.load %pp : tensor<32x!tt.ptr<f32>, #b3>
+    tt.store %pp, %v evictionPolicy = evict_first : tensor<32x!tt.ptr<f32>, #b3>
     tt.return
   }
 }

@@ -201,3 +201,63 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r : i32
   }
 }
+
+// -----
+
+// Integer reductions over all 32 lanes use one redux.sync on sm_80 and
+// later, as Triton does: an i32 sum, an i1 `any` (zero-extended, or,
+// truncated) and an i8 signed max (sign-extended). An i64 sum still
+// shuffles (redux.sync takes 32 bits).
+
+// CHECK-LABEL: llvm.func @redux_sum_i32
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK: %[[M:.*]] = llvm.mlir.constant(-1 : i32) : i32
+// CHECK: nvvm.redux.sync add %{{.*}}, %[[M]] : i32 -> i32
+// CHECK-NOT: nvvm.shfl.sync
+// CHECK: llvm.return
+// CHECK-LABEL: llvm.func @redux_any_i1
+// CHECK: %[[Z:.*]] = llvm.zext %{{.*}} : i1 to i32
+// CHECK: %[[R:.*]] = nvvm.redux.sync or %[[Z]], %{{.*}} : i32 -> i32
+// CHECK: llvm.trunc %[[R]] : i32 to i1
+// CHECK-LABEL: llvm.func @redux_max_i8
+// CHECK: %[[S:.*]] = llvm.sext %{{.*}} : i8 to i32
+// CHECK: nvvm.redux.sync max %[[S]]
+// CHECK-LABEL: llvm.func @shuffle_sum_i64
+// CHECK-NOT: nvvm.redux.sync
+// CHECK-COUNT-5: nvvm.shfl.sync bfly
+// CHECK: llvm.return
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @redux_sum_i32(%x: tensor<32xi32, #blocked>) -> i32 {
+    %r = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%a: i32, %b: i32):
+      %s = arith.addi %a, %b : i32
+      tt.reduce.return %s : i32
+    }) : (tensor<32xi32, #blocked>) -> i32
+    tt.return %r : i32
+  }
+  tt.func @redux_any_i1(%x: tensor<32xi1, #blocked>) -> i1 {
+    %r = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%a: i1, %b: i1):
+      %s = arith.ori %a, %b : i1
+      tt.reduce.return %s : i1
+    }) : (tensor<32xi1, #blocked>) -> i1
+    tt.return %r : i1
+  }
+  tt.func @redux_max_i8(%x: tensor<32xi8, #blocked>) -> i8 {
+    %r = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%a: i8, %b: i8):
+      %s = arith.maxsi %a, %b : i8
+      tt.reduce.return %s : i8
+    }) : (tensor<32xi8, #blocked>) -> i8
+    tt.return %r : i8
+  }
+  tt.func @shuffle_sum_i64(%x: tensor<32xi64, #blocked>) -> i64 {
+    %r = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+    ^bb0(%a: i64, %b: i64):
+      %s = arith.addi %a, %b : i64
+      tt.reduce.return %s : i64
+    }) : (tensor<32xi64, #blocked>) -> i64
+    tt.return %r : i64
+  }
+}
