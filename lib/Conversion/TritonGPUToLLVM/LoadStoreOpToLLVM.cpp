@@ -215,10 +215,22 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<triton::LoadOp> {
       SmallVector<Value> operands = {ptrs[start], pred};
       if (policy)
         operands.push_back(createCachePolicy(loc, rewriter, *policy));
+      // The destination starts as `other` (zero without one), so that a
+      // masked-off lane needs no select afterwards, as in Triton.
+      unsigned firstOther = words + operands.size();
+      if (!others.empty())
+        llvm::append_range(
+            operands,
+            packWords(loc, rewriter,
+                      ArrayRef<Value>(others).slice(start, vec), wordBits,
+                      bits));
       std::string asmString;
       for (unsigned w = 0; w < words; ++w)
         asmString += "mov.u" + std::to_string(std::max(16u, wordBits)) + " $" +
-                     std::to_string(w) + ", 0x0;\n\t";
+                     std::to_string(w) + ", " +
+                     (others.empty() ? std::string("0x0")
+                                     : "$" + std::to_string(firstOther + w)) +
+                     ";\n\t";
       asmString += "@$" + std::to_string(words + 1) + " ld" +
                    (op.getIsVolatile() ? ".volatile" : "") + ".global" +
                    (op.getIsVolatile() ? "" : modifiers) + vecSuffix + ".b" +
@@ -230,6 +242,9 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<triton::LoadOp> {
       for (unsigned w = 0; w < words; ++w)
         constraints += "=" + getAsmRegisterClass(wordBits).str() + ",";
       constraints += policy ? "l,b,l" : "l,b";
+      if (!others.empty())
+        for (unsigned w = 0; w < words; ++w)
+          constraints += "," + getAsmRegisterClass(wordBits).str();
       SmallVector<Type> wordTypes(
           words, rewriter.getIntegerType(std::max(16u, wordBits)));
       Type asmResult =
@@ -239,13 +254,8 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<triton::LoadOp> {
       Value loaded = emitInlineAsm(loc, rewriter, asmResult, operands,
                                    asmString, constraints);
       SmallVector<Value> wordValues = unpackLLElements(loc, loaded, rewriter);
-      SmallVector<Value> elements = splitWords(
-          loc, rewriter, wordValues, wordBits, elementType, bits, vec);
-      if (!others.empty())
-        for (unsigned i = 0; i < vec; ++i)
-          elements[i] = LLVM::SelectOp::create(rewriter, loc, pred, elements[i],
-                                               others[start + i]);
-      results.append(elements);
+      results.append(splitWords(loc, rewriter, wordValues, wordBits,
+                                elementType, bits, vec));
     }
     if (!isa<RankedTensorType>(resultType)) {
       rewriter.replaceOp(op, results.front());

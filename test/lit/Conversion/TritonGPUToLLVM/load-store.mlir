@@ -29,11 +29,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 // Without a divisibility hint one element per access; a non-zero `other`
-// is selected where the mask is off.
+// is where the destination starts (Triton's way: no select after the load
+// for masked-off lanes).
 // CHECK-LABEL: llvm.func @masked_other
-// CHECK: %[[V:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "mov.u32 $0, 0x0;\0A\09@$2 ld.global.b32 $0, [ $1 + 0 ];", "=r,l,b" %{{.*}}, %[[M:.*]] :
-// CHECK: %[[F:.*]] = llvm.bitcast %[[V]] : i32 to f32
-// CHECK: llvm.select %[[M]], %[[F]], %{{.*}} : i1, f32
+// CHECK: %[[O:.*]] = llvm.bitcast %{{.*}} : f32 to i32
+// CHECK: %[[V:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "mov.u32 $0, $3;\0A\09@$2 ld.global.b32 $0, [ $1 + 0 ];", "=r,l,b,r" %{{.*}}, %{{.*}}, %[[O]] :
+// CHECK: llvm.bitcast %[[V]] : i32 to f32
+// CHECK-NOT: llvm.select
 // CHECK-COUNT-4: "@$2 st.global.b32 [ $1 + 0 ], $0;", "r,l,b"
 #b1 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
