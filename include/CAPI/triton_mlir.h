@@ -43,6 +43,8 @@ const char *triton_mlir_version(void);
      "enable_fp_fusion"  boolean (true)
      "enable_reflect_ftz" boolean (true): libdevice flushes denormals
      "ptxas_path"        ptxas to run (default $TRITON_PTXAS_PATH, CUDA's)
+     "assembler"         "ptxas" (default: a child process), "nvjitlink"
+                         (libnvJitLink in this process) or "auto"
      "ptx_options"       extra ptxas options, space-separated
      "libdevice_path"    libdevice bitcode (default: CUDA's)
    An unknown key or a value of the wrong type is an error. Returns a result

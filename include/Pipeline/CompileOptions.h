@@ -12,6 +12,27 @@ namespace mlir::triton {
 /// replaces it with what the ptxas in use accepts.
 inline constexpr int kDefaultPTXVersion = 90;
 
+/// How the PTX becomes a cubin (Target/NvJitLink.h).
+enum class Assembler {
+  /// ptxas in a child process, as Triton does (the default).
+  Ptxas,
+  /// CUDA's libnvJitLink in this process; an error where it does not load.
+  NvJitLink,
+  /// nvJitLink where it loads, else ptxas.
+  Auto,
+};
+
+/// "ptxas", "nvjitlink" or "auto"; nullopt for anything else.
+inline std::optional<Assembler> parseAssembler(const std::string &name) {
+  if (name == "ptxas")
+    return Assembler::Ptxas;
+  if (name == "nvjitlink")
+    return Assembler::NvJitLink;
+  if (name == "auto")
+    return Assembler::Auto;
+  return std::nullopt;
+}
+
 /// The options of one compilation, as Triton's `compile(..., options)`
 /// takes them. One struct travels through every stage (ttir, ttgir, llir,
 /// ptx, cubin) so the tools, the AOT compiler and the runtime agree.
@@ -24,7 +45,8 @@ struct CompileOptions {
   int threadsPerWarp = 32;
   /// PTX ISA version times ten (90 = PTX 9.0, what CUDA 13.0 ships). 0
   /// (the default): the newest version the ptxas in use accepts, read from
-  /// `ptxas --version` as Triton does (resolvePTXVersion in Target/Ptxas.h).
+  /// `ptxas --version` as Triton does, or from nvJitLinkVersion when
+  /// nvJitLink assembles (resolvePTXVersion in Target/Ptxas.h).
   int ptxVersion = 0;
   /// Allow a*b+c to be contracted to fma.
   bool enableFpFusion = true;
@@ -41,6 +63,8 @@ struct CompileOptions {
   std::optional<int> maxnreg;
   /// ptxas to run; empty: $TRITON_PTXAS_PATH, else CUDA's, else PATH.
   std::string ptxasPath;
+  /// ptxas (a child process, Triton's way) or nvJitLink (in this process).
+  Assembler assembler = Assembler::Ptxas;
   /// ptxVersion, or kDefaultPTXVersion while it is still 0 (unresolved).
   int getPTXVersion() const {
     return ptxVersion > 0 ? ptxVersion : kDefaultPTXVersion;

@@ -42,9 +42,11 @@ llvm::Expected<CudaRelease> getPtxasRelease(llvm::StringRef ptxas);
 std::optional<int> getPTXVersionForCuda(CudaRelease release);
 
 /// Settles options.ptxVersion. When it is 0, it becomes the newest version
-/// the ptxas in use accepts (findPtxas; kDefaultPTXVersion when there is
-/// no ptxas and `needPtxas` is false). When it was given and `needPtxas`,
-/// it must not exceed what that ptxas accepts: the error names both.
+/// the assembler in use accepts: nvJitLink's release when `options` choose
+/// it (usesNvJitLink), else the ptxas findPtxas finds (kDefaultPTXVersion
+/// when there is no ptxas and `needPtxas` is false). When it was given and
+/// `needPtxas`, it must not exceed what that assembler accepts: the error
+/// names both.
 llvm::Error resolvePTXVersion(CompileOptions &options, bool needPtxas);
 
 /// Triton's ptxas command line: `ptxas -lineinfo -v --gpu-name=<arch>

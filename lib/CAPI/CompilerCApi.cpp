@@ -104,6 +104,17 @@ llvm::Error parseOptions(llvm::StringRef text, CompileRequest &request) {
       error = boolean(options.enableReflectFtz);
     } else if (key == "ptxas_path") {
       error = string(options.ptxasPath);
+    } else if (key == "assembler") {
+      std::string name;
+      error = string(name);
+      if (!error) {
+        if (std::optional<Assembler> chosen = parseAssembler(name))
+          options.assembler = *chosen;
+        else
+          error = llvm::createStringError(
+              "unknown assembler '" + name +
+              "' (expected ptxas, nvjitlink or auto)");
+      }
     } else if (key == "ptx_options") {
       error = string(options.ptxasOptions);
     } else if (key == "libdevice_path") {

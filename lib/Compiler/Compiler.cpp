@@ -6,6 +6,7 @@
 #include "Target/LLVMIR.h"
 #include "Target/NVPTX.h"
 #include "Target/Ptxas.h"
+#include "Target/NvJitLink.h"
 #include "Version.h"
 
 #include "mlir/IR/Builders.h"
@@ -122,7 +123,8 @@ mlir::triton::compileModule(ModuleOp module, const CompileRequest &request) {
   if (failed(applyModuleOptions(module, *level, kernel.options,
                                 request.targetGiven)))
     return failure();
-  // The cubin comes from ptxas: the PTX version is the one it accepts.
+  // The cubin comes from ptxas or nvJitLink: the PTX version is the one
+  // it accepts.
   if (llvm::Error error =
           resolvePTXVersion(kernel.options, /*needPtxas=*/true))
     return module.emitError() << llvm::toString(std::move(error));
@@ -165,7 +167,7 @@ mlir::triton::compileModule(ModuleOp module, const CompileRequest &request) {
   if (!ptx)
     return module.emitError() << llvm::toString(ptx.takeError());
   kernel.ptx = std::move(*ptx);
-  llvm::Expected<Cubin> cubin = compilePTXToCubin(kernel.ptx, options);
+  llvm::Expected<Cubin> cubin = assemblePTX(kernel.ptx, options);
   if (!cubin)
     return module.emitError() << llvm::toString(cubin.takeError());
   kernel.cubin = std::move(cubin->binary);

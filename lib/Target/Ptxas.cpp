@@ -1,6 +1,7 @@
 //===- Ptxas.cpp - PTX to cubin by running ptxas --------------------------===//
 #include "Target/Ptxas.h"
 #include "Target/NVPTX.h"
+#include "Target/NvJitLink.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -159,25 +160,46 @@ llvm::Error mlir::triton::resolvePTXVersion(CompileOptions &options,
                                             bool needPtxas) {
   if (options.ptxVersion != 0 && !needPtxas)
     return llvm::Error::success();
-  llvm::Expected<std::string> ptxas = findPtxas(options);
-  if (!ptxas) {
+  // The assembler in use bounds the version: nvJitLink's own ptxas, or the
+  // ptxas that runs.
+  std::string assembler;
+  llvm::Expected<bool> inProcess = usesNvJitLink(options);
+  if (!inProcess) {
     if (needPtxas)
-      return ptxas.takeError();
-    llvm::consumeError(ptxas.takeError());
-    options.ptxVersion = kDefaultPTXVersion;
-    return llvm::Error::success();
+      return inProcess.takeError();
+    llvm::consumeError(inProcess.takeError());
+    inProcess = false;
   }
-  llvm::Expected<CudaRelease> release = getPtxasRelease(*ptxas);
-  if (!release)
-    return release.takeError();
-  std::optional<int> newest = getPTXVersionForCuda(*release);
+  std::optional<CudaRelease> found;
+  if (*inProcess) {
+    llvm::Expected<CudaRelease> release = getNvJitLinkRelease();
+    if (!release)
+      return release.takeError();
+    found = *release;
+    assembler = "nvJitLink";
+  } else {
+    llvm::Expected<std::string> ptxas = findPtxas(options);
+    if (!ptxas) {
+      if (needPtxas)
+        return ptxas.takeError();
+      llvm::consumeError(ptxas.takeError());
+      options.ptxVersion = kDefaultPTXVersion;
+      return llvm::Error::success();
+    }
+    llvm::Expected<CudaRelease> release = getPtxasRelease(*ptxas);
+    if (!release)
+      return release.takeError();
+    found = *release;
+    assembler = "ptxas " + *ptxas;
+  }
+  CudaRelease release = *found;
+  std::optional<int> newest = getPTXVersionForCuda(release);
   auto releaseText = [&] {
-    return std::to_string(release->major) + "." +
-           std::to_string(release->minor);
+    return std::to_string(release.major) + "." +
+           std::to_string(release.minor);
   };
   if (!newest)
-    return llvm::createStringError("ptxas " + *ptxas + " is CUDA " +
-                                   releaseText() +
+    return llvm::createStringError(assembler + " is CUDA " + releaseText() +
                                    ": Triton supports CUDA 11.0 or later");
   if (options.ptxVersion == 0) {
     options.ptxVersion = *newest;
@@ -186,8 +208,8 @@ llvm::Error mlir::triton::resolvePTXVersion(CompileOptions &options,
   if (options.ptxVersion > *newest)
     return llvm::createStringError(
         "PTX ISA " + std::to_string(options.ptxVersion / 10) + "." +
-        std::to_string(options.ptxVersion % 10) + " was asked for, but ptxas " +
-        *ptxas + " (CUDA " + releaseText() + ") accepts PTX ISA " +
+        std::to_string(options.ptxVersion % 10) + " was asked for, but " +
+        assembler + " (CUDA " + releaseText() + ") accepts PTX ISA " +
         std::to_string(*newest / 10) + "." + std::to_string(*newest % 10) +
         " at most");
   return llvm::Error::success();

@@ -60,6 +60,12 @@ def compiler_options(options, capability, backend, ptxas_path):
         result["ptx_version"] = options.ptx_version
     if ptxas_path:
         result["ptxas_path"] = ptxas_path
+    # Triton's own ptxas by default, so that our cubins and Triton's come
+    # from the same assembler; TRITON_MLIR_ASSEMBLER=nvjitlink (or auto)
+    # assembles in the process instead (no ptxas process per kernel).
+    assembler = os.environ.get("TRITON_MLIR_ASSEMBLER", "")
+    if assembler:
+        result["assembler"] = assembler
     if getattr(options, "ptx_options", None):
         result["ptx_options"] = options.ptx_options
     if getattr(options, "warp_size", 32) != 32:

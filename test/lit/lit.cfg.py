@@ -91,7 +91,14 @@ libdevice = os.environ.get("TRITON_LIBDEVICE_PATH") or (
 )
 if os.path.isfile(libdevice):
     config.available_features.add("libdevice")
-for var in ("TRITON_PTXAS_PATH", "TRITON_LIBDEVICE_PATH"):
+# libnvJitLink, for tests that assemble in the process (`REQUIRES: nvjitlink`):
+# where the compiler looks for it first, else CUDA's lib64.
+import ctypes.util
+
+nvjitlink = os.environ.get("TRITON_NVJITLINK_PATH") or "/usr/local/cuda/lib64/libnvJitLink.so"
+if os.path.isfile(nvjitlink) or ctypes.util.find_library("nvJitLink"):
+    config.available_features.add("nvjitlink")
+for var in ("TRITON_PTXAS_PATH", "TRITON_LIBDEVICE_PATH", "TRITON_NVJITLINK_PATH"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 

@@ -15,6 +15,7 @@
 #include "Target/KernelMetadata.h"
 #include "Target/LLVMIR.h"
 #include "Target/NVPTX.h"
+#include "Target/NvJitLink.h"
 #include "Target/Ptxas.h"
 
 #include "mlir/IR/AsmState.h"
@@ -59,7 +60,8 @@ llvm::cl::opt<Emit> emit(
                    "LLVM IR after libdevice linking and O3"),
         clEnumValN(Emit::PTX, "ptx", "PTX from LLVM's NVPTX backend"),
         clEnumValN(Emit::Cubin, "cubin",
-                   "cubin from ptxas (-o required) and its metadata JSON")),
+                   "cubin from ptxas or nvJitLink (-o required) and its "
+                   "metadata JSON")),
     llvm::cl::init(Emit::PTX), llvm::cl::cat(category));
 llvm::cl::opt<std::string> metadataFilename(
     "metadata",
@@ -100,6 +102,13 @@ llvm::cl::opt<std::string>
               llvm::cl::desc("ptxas to run (default: $TRITON_PTXAS_PATH, "
                              "else /usr/local/cuda/bin/ptxas, else PATH)"),
               llvm::cl::value_desc("file"), llvm::cl::cat(category));
+llvm::cl::opt<std::string> assembler(
+    "assembler",
+    llvm::cl::desc("PTX to cubin with 'ptxas' (a child process, the "
+                   "default), 'nvjitlink' (libnvJitLink in this process) or "
+                   "'auto' (nvJitLink where it loads)"),
+    llvm::cl::init("ptxas"), llvm::cl::value_desc("name"),
+    llvm::cl::cat(category));
 llvm::cl::opt<std::string> libdevicePath(
     "libdevice-path",
     llvm::cl::desc("libdevice bitcode (default: $TRITON_LIBDEVICE_PATH, else "
@@ -150,6 +159,11 @@ FailureOr<CompileOptions> getCompileOptions(ModuleOp module, IRLevel level) {
   options.enableFpFusion = enableFpFusion;
   options.ptxasPath = ptxasPath;
   options.libdevicePath = libdevicePath;
+  if (std::optional<Assembler> chosen = parseAssembler(assembler))
+    options.assembler = *chosen;
+  else
+    return module.emitError() << "unknown --assembler '" << assembler
+                              << "' (expected ptxas, nvjitlink or auto)";
   if (!parseTargetString(target, options))
     return module.emitError() << "unknown --target '" << target
                               << "' (expected cuda:90, sm_90a, sm_80, ...)";
@@ -196,7 +210,7 @@ FailureOr<std::string> emitFromLLVMDialect(ModuleOp module,
     return module.emitError() << llvm::toString(ptx.takeError());
   if (emit == Emit::PTX)
     return std::move(*ptx);
-  llvm::Expected<Cubin> cubin = compilePTXToCubin(*ptx, options);
+  llvm::Expected<Cubin> cubin = assemblePTX(*ptx, options);
   if (!cubin)
     return module.emitError() << llvm::toString(cubin.takeError());
   if (printPtxasLog)

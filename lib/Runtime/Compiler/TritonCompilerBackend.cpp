@@ -3,6 +3,7 @@
 
 #include "../CApiImpl.h"
 #include "Compiler/Compiler.h"
+#include "Target/NvJitLink.h"
 #include "Target/Ptxas.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -19,6 +20,9 @@ public:
     request.options.numStages = job.numStages;
     request.options.numCtas = job.numCtas;
     request.options.computeCapability = job.computeCapability;
+    // In the process when libnvJitLink loads (bench/assembler_time.py:
+    // faster than starting ptxas for every kernel), else ptxas.
+    request.options.assembler = mlir::triton::Assembler::Auto;
     request.targetGiven = true;
     llvm::Expected<mlir::triton::CompiledKernel> kernel =
         mlir::triton::compileSource(job.source, request, job.sourceName);
@@ -34,12 +38,27 @@ public:
     return binary;
   }
 
-  /// The compiler's version and the ptxas it runs: the PTX version and the
-  /// cubin depend on that ptxas (CUDA 12.8's takes PTX 8.7, 13.0's 9.0), so
-  /// cached cubins of another ptxas must not be reused.
+  /// The compiler's version and the assembler it uses: the PTX version and
+  /// the cubin depend on it (CUDA 12.8's ptxas takes PTX 8.7, 13.0's 9.0),
+  /// so cached cubins of another assembler must not be reused.
   std::string getVersion() const override {
     std::string version = mlir::triton::getCompilerVersion().str();
+    auto releaseText = [](mlir::triton::CudaRelease release) {
+      return " (CUDA " + std::to_string(release.major) + "." +
+             std::to_string(release.minor) + ")";
+    };
     mlir::triton::CompileOptions options;
+    options.assembler = mlir::triton::Assembler::Auto;
+    llvm::Expected<bool> inProcess = mlir::triton::usesNvJitLink(options);
+    if (inProcess && *inProcess) {
+      llvm::Expected<mlir::triton::CudaRelease> release =
+          mlir::triton::getNvJitLinkRelease();
+      if (release)
+        return version + ", nvJitLink" + releaseText(*release);
+      llvm::consumeError(release.takeError());
+    } else if (!inProcess) {
+      llvm::consumeError(inProcess.takeError());
+    }
     llvm::Expected<std::string> ptxas = mlir::triton::findPtxas(options);
     if (!ptxas) {
       llvm::consumeError(ptxas.takeError());
@@ -51,9 +70,7 @@ public:
       llvm::consumeError(release.takeError());
       return version + ", ptxas " + *ptxas;
     }
-    return version + ", ptxas " + *ptxas + " (CUDA " +
-           std::to_string(release->major) + "." +
-           std::to_string(release->minor) + ")";
+    return version + ", ptxas " + *ptxas + releaseText(*release);
   }
 };
 
