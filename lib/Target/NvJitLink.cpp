@@ -249,7 +249,7 @@ llvm::Expected<bool> mlir::triton::usesNvJitLink(const CompileOptions &options) 
     return true;
   }
   case Assembler::Auto:
-    return !library().error.empty() ? false : true;
+    return library().error.empty();
   }
   return false;
 }

@@ -210,41 +210,46 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<triton::LoadOp> {
     std::string vecSuffix = words > 1 ? ".v" + std::to_string(words) : "";
 
     SmallVector<Value> results;
+    std::string wordClass = getAsmRegisterClass(wordBits).str();
     for (size_t start = 0; start < ptrs.size(); start += vec) {
-      Value pred = masks.empty() ? i1Val(rewriter, loc, true) : masks[start];
-      SmallVector<Value> operands = {ptrs[start], pred};
-      if (policy)
-        operands.push_back(createCachePolicy(loc, rewriter, *policy));
+      // Inputs follow the `words` outputs: the address, then the mask (an
+      // unmasked load has no predicate, as in Triton), the L2 policy and
+      // the words of `other`.
+      SmallVector<Value> operands = {ptrs[start]};
+      std::string constraints;
+      for (unsigned w = 0; w < words; ++w)
+        constraints += "=" + wordClass + ",";
+      constraints += "l";
+      auto input = [&](Value value, StringRef constraint) {
+        operands.push_back(value);
+        constraints += ("," + constraint).str();
+        return "$" + std::to_string(words + operands.size() - 1);
+      };
+      std::string address = "$" + std::to_string(words);
+      std::string guard =
+          masks.empty() ? "" : "@" + input(masks[start], "b") + " ";
+      std::string policyOperand =
+          policy ? ", " + input(createCachePolicy(loc, rewriter, *policy), "l")
+                 : "";
       // The destination starts as `other` (zero without one), so that a
       // masked-off lane needs no select afterwards, as in Triton.
-      unsigned firstOther = words + operands.size();
-      if (!others.empty())
-        llvm::append_range(
-            operands,
-            packWords(loc, rewriter,
-                      ArrayRef<Value>(others).slice(start, vec), wordBits,
-                      bits));
+      SmallVector<std::string> initial(words, "0x0");
+      if (!others.empty()) {
+        SmallVector<Value> otherWords =
+            packWords(loc, rewriter, ArrayRef<Value>(others).slice(start, vec),
+                      wordBits, bits);
+        for (unsigned w = 0; w < words; ++w)
+          initial[w] = input(otherWords[w], wordClass);
+      }
       std::string asmString;
       for (unsigned w = 0; w < words; ++w)
         asmString += "mov.u" + std::to_string(std::max(16u, wordBits)) + " $" +
-                     std::to_string(w) + ", " +
-                     (others.empty() ? std::string("0x0")
-                                     : "$" + std::to_string(firstOther + w)) +
-                     ";\n\t";
-      asmString += "@$" + std::to_string(words + 1) + " ld" +
-                   (op.getIsVolatile() ? ".volatile" : "") + ".global" +
-                   (op.getIsVolatile() ? "" : modifiers) + vecSuffix + ".b" +
-                   std::to_string(wordBits) + " " +
-                   getAsmOperandList(0, words) + ", [ $" +
-                   std::to_string(words) + " + 0 ]" +
-                   (policy ? ", $" + std::to_string(words + 2) : "") + ";";
-      std::string constraints;
-      for (unsigned w = 0; w < words; ++w)
-        constraints += "=" + getAsmRegisterClass(wordBits).str() + ",";
-      constraints += policy ? "l,b,l" : "l,b";
-      if (!others.empty())
-        for (unsigned w = 0; w < words; ++w)
-          constraints += "," + getAsmRegisterClass(wordBits).str();
+                     std::to_string(w) + ", " + initial[w] + ";\n\t";
+      asmString += guard + "ld" + (op.getIsVolatile() ? ".volatile" : "") +
+                   ".global" + (op.getIsVolatile() ? "" : modifiers) +
+                   vecSuffix + ".b" + std::to_string(wordBits) + " " +
+                   getAsmOperandList(0, words) + ", [ " + address + " + 0 ]" +
+                   policyOperand + ";";
       SmallVector<Type> wordTypes(
           words, rewriter.getIntegerType(std::max(16u, wordBits)));
       Type asmResult =

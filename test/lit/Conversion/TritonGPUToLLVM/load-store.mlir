@@ -7,7 +7,8 @@
 // with .L2::cache_hint.
 // CHECK-LABEL: llvm.func @f16_vec8
 // CHECK: %[[POL:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "mov.u64 $0, 0x0;\0A\09createpolicy.fractional.L2::evict_last.b64 $0, 1.0;", "=l"  : () -> i64
-// CHECK: "mov.u32 $0, 0x0;\0A\09mov.u32 $1, 0x0;\0A\09mov.u32 $2, 0x0;\0A\09mov.u32 $3, 0x0;\0A\09@$5 ld.global.cg.L1::evict_last.L2::cache_hint.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ], $6;", "=r,=r,=r,=r,l,b,l" %{{.*}}, %{{.*}}, %[[POL]]
+// An unmasked load has no predicate, as in Triton.
+// CHECK: "mov.u32 $0, 0x0;\0A\09mov.u32 $1, 0x0;\0A\09mov.u32 $2, 0x0;\0A\09mov.u32 $3, 0x0;\0A\09ld.global.cg.L1::evict_last.L2::cache_hint.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ], $5;", "=r,=r,=r,=r,l,l" %{{.*}}, %[[POL]]
 // CHECK-COUNT-4: llvm.bitcast %{{.*}} : i32 to vector<2xi16>
 // CHECK: "@$5 st.global.cs.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };", "r,r,r,r,l,b"
 // CHECK-NOT: st.global
@@ -101,7 +102,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // A store with evict_first on sm_80: the L2 policy too, after the values.
 // A load with evict_normal (the default) has none.
 // CHECK-LABEL: llvm.func @evict_first_sm80
-// CHECK: "mov.u32 $0, 0x0;\0A\09@$2 ld.global.b32 $0, [ $1 + 0 ];", "=r,l,b"
+// CHECK: "mov.u32 $0, 0x0;\0A\09ld.global.b32 $0, [ $1 + 0 ];", "=r,l"
 // CHECK: %[[POL:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "mov.u64 $0, 0x0;\0A\09createpolicy.fractional.L2::evict_first.b64 $0, 1.0;", "=l"
 // CHECK: "@$2 st.global.L1::evict_first.L2::cache_hint.b32 [ $1 + 0 ], $0, $3;", "r,l,b,l" %{{.*}}, %{{.*}}, %{{.*}}, %[[POL]]
 #b3 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
