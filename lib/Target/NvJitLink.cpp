@@ -72,11 +72,6 @@ struct Loaded {
   std::string error;
 };
 
-template <typename F> bool resolve(void *library, const char *name, F &fn) {
-  fn = reinterpret_cast<F>(dlsym(library, name));
-  return fn != nullptr;
-}
-
 Loaded load() {
   Loaded loaded;
   llvm::SmallVector<std::string> candidates;
@@ -102,33 +97,33 @@ Loaded load() {
     return loaded;
   }
   NvJitLinkApi &api = loaded.api;
-  const char *missing = nullptr;
-  if (!resolve(library, "nvJitLinkCreate", api.create))
-    missing = "nvJitLinkCreate";
-  else if (!resolve(library, "nvJitLinkDestroy", api.destroy))
-    missing = "nvJitLinkDestroy";
-  else if (!resolve(library, "nvJitLinkAddData", api.addData))
-    missing = "nvJitLinkAddData";
-  else if (!resolve(library, "nvJitLinkComplete", api.complete))
-    missing = "nvJitLinkComplete";
-  else if (!resolve(library, "nvJitLinkGetLinkedCubinSize",
-                    api.getLinkedCubinSize))
-    missing = "nvJitLinkGetLinkedCubinSize";
-  else if (!resolve(library, "nvJitLinkGetLinkedCubin", api.getLinkedCubin))
-    missing = "nvJitLinkGetLinkedCubin";
-  else if (!resolve(library, "nvJitLinkGetErrorLogSize", api.getErrorLogSize))
-    missing = "nvJitLinkGetErrorLogSize";
-  else if (!resolve(library, "nvJitLinkGetErrorLog", api.getErrorLog))
-    missing = "nvJitLinkGetErrorLog";
-  else if (!resolve(library, "nvJitLinkGetInfoLogSize", api.getInfoLogSize))
-    missing = "nvJitLinkGetInfoLogSize";
-  else if (!resolve(library, "nvJitLinkGetInfoLog", api.getInfoLog))
-    missing = "nvJitLinkGetInfoLog";
-  else if (!resolve(library, "nvJitLinkVersion", api.version))
-    missing = "nvJitLinkVersion";
-  if (missing) {
-    loaded.error = std::string("libnvJitLink has no ") + missing;
-    return loaded;
+  // POSIX dlsym hands out functions as void *.
+  struct Symbol {
+    const char *name;
+    void **slot;
+  } symbols[] = {
+      {"nvJitLinkCreate", reinterpret_cast<void **>(&api.create)},
+      {"nvJitLinkDestroy", reinterpret_cast<void **>(&api.destroy)},
+      {"nvJitLinkAddData", reinterpret_cast<void **>(&api.addData)},
+      {"nvJitLinkComplete", reinterpret_cast<void **>(&api.complete)},
+      {"nvJitLinkGetLinkedCubinSize",
+       reinterpret_cast<void **>(&api.getLinkedCubinSize)},
+      {"nvJitLinkGetLinkedCubin",
+       reinterpret_cast<void **>(&api.getLinkedCubin)},
+      {"nvJitLinkGetErrorLogSize",
+       reinterpret_cast<void **>(&api.getErrorLogSize)},
+      {"nvJitLinkGetErrorLog", reinterpret_cast<void **>(&api.getErrorLog)},
+      {"nvJitLinkGetInfoLogSize",
+       reinterpret_cast<void **>(&api.getInfoLogSize)},
+      {"nvJitLinkGetInfoLog", reinterpret_cast<void **>(&api.getInfoLog)},
+      {"nvJitLinkVersion", reinterpret_cast<void **>(&api.version)},
+  };
+  for (const Symbol &symbol : symbols) {
+    *symbol.slot = dlsym(library, symbol.name);
+    if (!*symbol.slot) {
+      loaded.error = std::string("libnvJitLink has no ") + symbol.name;
+      return loaded;
+    }
   }
   unsigned major = 0, minor = 0;
   if (Result result = api.version(&major, &minor)) {

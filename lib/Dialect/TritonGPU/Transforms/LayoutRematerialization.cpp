@@ -13,7 +13,6 @@
 #include "Dialect/TritonGPU/Transforms/LayoutUtility.h"
 #include "Dialect/TritonGPU/Transforms/SCFSignature.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
-#include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
