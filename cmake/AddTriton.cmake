@@ -11,6 +11,14 @@ function(add_triton_library name)
     add_dependencies(${name} ${ARG_DEPENDS})
   endif()
   target_link_libraries(${name} PUBLIC ${ARG_LINK_LIBS} MLIR)
+  if(TRITON_SANITIZERS)
+    # Static libraries built with sanitizers need the sanitizers' runtimes
+    # wherever they are linked: the installed targets carry the option to
+    # downstream projects (test/downstream under the sanitizer build).
+    list(JOIN TRITON_SANITIZERS "," _sanitizers)
+    target_link_options(${name} INTERFACE -fsanitize=${_sanitizers}
+                        -fno-sanitize=vptr)
+  endif()
   set_property(GLOBAL APPEND PROPERTY TRITON_LIBS ${name})
 endfunction()
 

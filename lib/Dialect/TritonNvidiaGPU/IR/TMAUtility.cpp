@@ -202,7 +202,10 @@ FailureOr<Value> mlir::triton::nvidia_gpu::writeTensorMap(OpBuilder &b,
   };
   // Innermost dimension first, as the tensor map stores them.
   SmallVector<Value> boxDim, globalDim, globalStride, elementStride;
-  for (int64_t d : llvm::reverse(getTMABoxShape(desc)))
+  // A named vector: llvm::reverse of a temporary would outlive it in the
+  // loop (AddressSanitizer: stack-use-after-scope).
+  SmallVector<int64_t> boxShape = getTMABoxShape(desc);
+  for (int64_t d : llvm::reverse(boxShape))
     boxDim.push_back(i32(d));
   for (Value d : llvm::reverse(make.getShape()))
     globalDim.push_back(d);
