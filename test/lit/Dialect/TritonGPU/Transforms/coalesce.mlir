@@ -108,3 +108,37 @@ tt.func @pointer_of_pointers(%p: !tt.ptr<!tt.ptr<f32>> {tt.divisibility = 16 : i
   tt.return
 }
 }
+
+// -----
+
+// Accesses share their elements per thread only within what def-use chains
+// connect, as Triton's multiRootGetSlice finds it: kernel arguments do not
+// connect them, so the unaligned copy keeps 1 per thread beside the aligned
+// one's 4.
+// CHECK-DAG: [[B1:#.*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: [[B4:#.*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: @separate_copies
+tt.func @separate_copies(%a: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %b: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %c: !tt.ptr<f32>, %d: !tt.ptr<f32>) {
+  // CHECK: tt.load {{.*}} : tensor<1024x!tt.ptr<f32>, [[B4]]>
+  // CHECK: tt.store {{.*}} : tensor<1024x!tt.ptr<f32>, [[B4]]>
+  // CHECK: tt.load {{.*}} : tensor<1024x!tt.ptr<f32>, [[B1]]>
+  // CHECK: tt.store {{.*}} : tensor<1024x!tt.ptr<f32>, [[B1]]>
+  %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+  %as = tt.splat %a : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+  %ap = tt.addptr %as, %r : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+  %av = tt.load %ap : tensor<1024x!tt.ptr<f32>, #blocked>
+  %bs = tt.splat %b : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+  %bp = tt.addptr %bs, %r : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+  tt.store %bp, %av : tensor<1024x!tt.ptr<f32>, #blocked>
+  %r2 = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
+  %cs = tt.splat %c : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+  %cp = tt.addptr %cs, %r2 : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+  %cv = tt.load %cp : tensor<1024x!tt.ptr<f32>, #blocked>
+  %ds = tt.splat %d : !tt.ptr<f32> -> tensor<1024x!tt.ptr<f32>, #blocked>
+  %dp = tt.addptr %ds, %r2 : tensor<1024x!tt.ptr<f32>, #blocked>, tensor<1024xi32, #blocked>
+  tt.store %dp, %cv : tensor<1024x!tt.ptr<f32>, #blocked>
+  tt.return
+}
+}
