@@ -30,6 +30,8 @@
 
 namespace mlir::triton::gpu {
 
+class TritonGPUDialect;
+
 /// Whether `layout` can be turned into a LinearLayout for a tensor of
 /// `shape`: a ttg layout kind handled here, of the tensor's rank, a shape of
 /// powers of two, and the kind's own limits (e.g. an nvmma_shared buffer at
@@ -49,6 +51,9 @@ tryToLinearLayout(ArrayRef<int64_t> shape, Attribute layout,
 /// the allocation shape. A layout that verifyLinearLayoutConvertible rejects
 /// is a fatal error: use it on verified, supported IR, else tryToLinearLayout.
 LinearLayout toLinearLayout(ArrayRef<int64_t> shape, Attribute layout);
+
+/// Gives `dialect` its (empty) cache of toLinearLayout's results.
+void initLinearLayoutCache(TritonGPUDialect *dialect);
 /// The layout of a ranked tensor with a ttg encoding.
 LinearLayout toLinearLayout(RankedTensorType type);
 /// The layout of a memdesc: its encoding over the last `rank` dims of the

@@ -28,6 +28,12 @@ def TritonGPU_Dialect : Dialect {
     void registerAttributes();
     void registerCTAEncoding();
     void registerOps();
+
+    /// toLinearLayout's results in this context, per (layout, shape): the
+    /// verifiers and every pass ask for the same layouts again and again
+    /// (LinearLayoutConversions.cpp; shared by the context's threads).
+    struct LinearLayoutCache;
+    std::shared_ptr<LinearLayoutCache> linearLayoutCache;
     Attribute parseAttribute(DialectAsmParser &parser,
                              Type type) const override;
     void printAttribute(Attribute attr,

@@ -1,5 +1,6 @@
 //===- Dialect.cpp - the ttg dialect: registration, module attributes -----===//
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 #include "Dialect/TritonGPU/IR/LayoutQueries.h"
 #include "LayoutInference.h"
 
@@ -42,6 +43,7 @@ void TritonGPUDialect::initialize() {
   registerOps();
   addInterfaces<TritonGPUOpAsmInterface>();
   addInterfaces<TritonGPUInferLayoutInterface>();
+  initLinearLayoutCache(this);
 }
 
 //===----------------------------------------------------------------------===//

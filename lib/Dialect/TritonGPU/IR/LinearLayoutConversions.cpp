@@ -8,7 +8,10 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <map>
+#include <mutex>
 #include <numeric>
+#include <vector>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -426,6 +429,44 @@ LinearLayout buildLayout(ArrayRef<int64_t> shape, Attribute layout) {
 
 } // namespace
 
+struct TritonGPUDialect::LinearLayoutCache {
+  std::mutex mutex;
+  std::map<std::pair<const void *, std::vector<int64_t>>, LinearLayout>
+      layouts;
+};
+
+namespace {
+
+/// buildLayout, remembered per context: attributes are unique and live as
+/// long as their context, so (attribute, shape) names one layout there.
+LinearLayout cachedBuildLayout(ArrayRef<int64_t> shape, Attribute layout) {
+  auto *dialect =
+      layout.getContext()->getLoadedDialect<TritonGPUDialect>();
+  if (!dialect || !dialect->linearLayoutCache)
+    return buildLayout(shape, layout);
+  TritonGPUDialect::LinearLayoutCache &cache = *dialect->linearLayoutCache;
+  std::pair<const void *, std::vector<int64_t>> key(
+      layout.getAsOpaquePointer(),
+      std::vector<int64_t>(shape.begin(), shape.end()));
+  {
+    std::lock_guard<std::mutex> lock(cache.mutex);
+    auto it = cache.layouts.find(key);
+    if (it != cache.layouts.end())
+      return it->second;
+  }
+  LinearLayout built = buildLayout(shape, layout);
+  std::lock_guard<std::mutex> lock(cache.mutex);
+  cache.layouts.emplace(std::move(key), built);
+  return built;
+}
+
+} // namespace
+
+void gpu::initLinearLayoutCache(TritonGPUDialect *dialect) {
+  dialect->linearLayoutCache =
+      std::make_shared<TritonGPUDialect::LinearLayoutCache>();
+}
+
 LinearLayout gpu::toLinearLayout(ArrayRef<int64_t> shape, Attribute layout) {
   std::string reason;
   {
@@ -437,7 +478,7 @@ LinearLayout gpu::toLinearLayout(ArrayRef<int64_t> shape, Attribute layout) {
       llvm::report_fatal_error(llvm::StringRef(reason));
     }
   }
-  return buildLayout(shape, layout);
+  return cachedBuildLayout(shape, layout);
 }
 
 FailureOr<LinearLayout>
@@ -445,7 +486,7 @@ gpu::tryToLinearLayout(ArrayRef<int64_t> shape, Attribute layout,
                        function_ref<InFlightDiagnostic()> emitError) {
   if (failed(verifyLinearLayoutConvertible(shape, layout, emitError)))
     return failure();
-  return buildLayout(shape, layout);
+  return cachedBuildLayout(shape, layout);
 }
 
 LinearLayout gpu::toLinearLayout(RankedTensorType type) {
