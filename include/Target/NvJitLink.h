@@ -25,9 +25,10 @@ namespace mlir::triton {
 /// names every place tried.
 llvm::Expected<CudaRelease> getNvJitLinkRelease();
 
-/// The options nvJitLink gets for `options`, Triton's ptxas command line
-/// in its terms: -arch=<arch>, -lineinfo, -Xptxas=-v, -Xptxas=--fmad=false
-/// without fp fusion, and each extra ptxas option as -Xptxas=<option>.
+/// The options nvJitLink gets for `options`: Triton's ptxas command line
+/// (getPtxasCommand) in its terms: -lineinfo, --gpu-name=<arch> as
+/// -arch=<arch>, every other option (-v, --fmad=false, the extra ones) as
+/// -Xptxas=<option>.
 std::vector<std::string> getNvJitLinkOptions(const CompileOptions &options);
 
 /// Assembles `ptx` into a cubin in this process. On failure the error

@@ -174,15 +174,19 @@ llvm::Expected<CudaRelease> mlir::triton::getNvJitLinkRelease() {
 
 std::vector<std::string>
 mlir::triton::getNvJitLinkOptions(const CompileOptions &options) {
-  std::vector<std::string> result = {"-arch=" + options.getBinaryArch(),
-                                     "-lineinfo", "-Xptxas=-v"};
-  if (!options.enableFpFusion)
-    result.push_back("-Xptxas=--fmad=false");
-  llvm::SmallVector<llvm::StringRef> extra;
-  llvm::StringRef(options.ptxasOptions)
-      .split(extra, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  for (llvm::StringRef option : extra)
-    result.push_back(("-Xptxas=" + option).str());
+  // Triton's ptxas command line without the program and the files.
+  std::vector<std::string> command =
+      getPtxasCommand("ptxas", options, "kernel.ptx", "kernel.cubin");
+  std::vector<std::string> result;
+  for (llvm::StringRef arg :
+       llvm::ArrayRef<std::string>(command).drop_front().drop_back(3)) {
+    if (arg == "-lineinfo")
+      result.push_back(arg.str());
+    else if (arg.consume_front("--gpu-name="))
+      result.push_back(("-arch=" + arg).str());
+    else
+      result.push_back(("-Xptxas=" + arg).str());
+  }
   return result;
 }
 

@@ -48,14 +48,14 @@ constexpr const char *kPtx = R"(
 TEST(NvJitLinkTest, TritonsPtxasOptionsInNvJitLinkTerms) {
   CompileOptions options;
   EXPECT_EQ(getNvJitLinkOptions(options),
-            (std::vector<std::string>{"-arch=sm_90a", "-lineinfo",
-                                      "-Xptxas=-v"}));
+            (std::vector<std::string>{"-lineinfo", "-Xptxas=-v",
+                                      "-arch=sm_90a"}));
   options.enableFpFusion = false;
   options.computeCapability = 80;
   options.ptxasOptions = " -O2  --warn-on-spills ";
   EXPECT_EQ(getNvJitLinkOptions(options),
             (std::vector<std::string>{
-                "-arch=sm_80", "-lineinfo", "-Xptxas=-v",
+                "-lineinfo", "-Xptxas=-v", "-arch=sm_80",
                 "-Xptxas=--fmad=false", "-Xptxas=-O2",
                 "-Xptxas=--warn-on-spills"}));
 }
