@@ -26,6 +26,15 @@ struct LibraryPath {
   std::string saved;
 };
 
+/// Whether libnvJitLink opens here (the tests that assemble skip without).
+bool haveNvJitLink() {
+  llvm::Expected<CudaRelease> release = getNvJitLinkRelease();
+  if (release)
+    return true;
+  llvm::consumeError(release.takeError());
+  return false;
+}
+
 // A kernel that stores its thread index: enough for ptxas to have work.
 constexpr const char *kPtx = R"(
 .version 8.0
@@ -84,10 +93,8 @@ TEST(NvJitLinkTest, AMissingLibraryIsAnErrorOnlyWhenAskedFor) {
 }
 
 TEST(NvJitLinkTest, AssemblesInTheProcess) {
-  if (llvm::Expected<CudaRelease> release = getNvJitLinkRelease(); !release) {
-    llvm::consumeError(release.takeError());
+  if (!haveNvJitLink())
     GTEST_SKIP() << "no libnvJitLink on this machine";
-  }
   CompileOptions options;
   options.assembler = Assembler::NvJitLink;
   llvm::Expected<Cubin> cubin = assemblePTX(kPtx, options);
@@ -108,10 +115,8 @@ TEST(NvJitLinkTest, AssemblesInTheProcess) {
 }
 
 TEST(NvJitLinkTest, BadPtxGivesTheErrorLog) {
-  if (llvm::Expected<CudaRelease> release = getNvJitLinkRelease(); !release) {
-    llvm::consumeError(release.takeError());
+  if (!haveNvJitLink())
     GTEST_SKIP() << "no libnvJitLink on this machine";
-  }
   CompileOptions options;
   options.assembler = Assembler::NvJitLink;
   llvm::Expected<Cubin> cubin =
