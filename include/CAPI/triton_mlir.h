@@ -57,8 +57,10 @@ int triton_mlir_result_ok(const triton_mlir_result *result);
 
 /* One output of a result: "ttgir", "llir" (LLVM IR text), "ptx", "cubin"
    (the ELF image: use *size, it holds NUL bytes), "metadata" (the kernel's
-   JSON, as triton-translate writes it), "ptxas_log" (ptxas -v) or "error"
-   (every diagnostic, with locations). Sets *size when `size` is not NULL.
+   JSON, as triton-translate writes it), "ptxas_log" (ptxas -v), "timings"
+   (a JSON object: wall-clock seconds of each stage, "parse", "ttgir",
+   "llir", "llvm", "ptx", "cubin") or "error" (every diagnostic, with
+   locations). Sets *size when `size` is not NULL.
    NULL for an output the result does not have. The text lives as long as
    the result and is NUL-terminated. */
 const char *triton_mlir_result_get(const triton_mlir_result *result,

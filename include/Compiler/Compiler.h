@@ -42,6 +42,11 @@ struct CompiledKernel {
   llvm::json::Object metadata;
   /// Bytes of shared memory the kernel needs (metadata "shared").
   int64_t sharedBytes = 0;
+  /// Wall-clock seconds of each stage, in order: "parse" (compileSource
+  /// only), "ttgir" (TTIR input only), "llir" (to the LLVM dialect), "llvm"
+  /// (translation, libdevice linking, O3), "ptx" (NVPTX), "cubin" (ptxas or
+  /// nvJitLink).
+  llvm::SmallVector<std::pair<std::string, double>> stageSeconds;
 };
 
 /// How compileModule treats its input.

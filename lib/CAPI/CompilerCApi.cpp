@@ -151,6 +151,11 @@ void compileInto(triton_mlir_result &result, llvm::StringRef source,
   result.outputs["metadata"] =
       llvm::formatv("{0}", llvm::json::Value(std::move(kernel->metadata)))
           .str();
+  llvm::json::Object timings;
+  for (auto &[stage, seconds] : kernel->stageSeconds)
+    timings[stage] = seconds;
+  result.outputs["timings"] =
+      llvm::formatv("{0}", llvm::json::Value(std::move(timings))).str();
 }
 
 } // namespace

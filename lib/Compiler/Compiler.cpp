@@ -19,6 +19,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+#include <chrono>
 #include <mutex>
 
 using namespace mlir;
@@ -101,6 +102,14 @@ LogicalResult mlir::triton::runStage(
 
 namespace {
 
+/// Seconds since `start`; resets `start` to now.
+double lap(std::chrono::steady_clock::time_point &start) {
+  auto now = std::chrono::steady_clock::now();
+  double seconds = std::chrono::duration<double>(now - start).count();
+  start = now;
+  return seconds;
+}
+
 std::string printModule(ModuleOp module) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -129,14 +138,17 @@ mlir::triton::compileModule(ModuleOp module, const CompileRequest &request) {
           resolvePTXVersion(kernel.options, /*needPtxas=*/true))
     return module.emitError() << llvm::toString(std::move(error));
   const CompileOptions &options = kernel.options;
+  auto start = std::chrono::steady_clock::now();
 
-  if (*level == IRLevel::TTIR &&
-      failed(runStage(module, "ttir/ttgir",
-                      [&](OpPassManager &pm, llvm::raw_ostream &errors) {
-                        buildTTIRPipeline(pm, options);
-                        return buildTTGIRPipeline(pm, options, errors);
-                      })))
-    return failure();
+  if (*level == IRLevel::TTIR) {
+    if (failed(runStage(module, "ttir/ttgir",
+                        [&](OpPassManager &pm, llvm::raw_ostream &errors) {
+                          buildTTIRPipeline(pm, options);
+                          return buildTTGIRPipeline(pm, options, errors);
+                        })))
+      return failure();
+    kernel.stageSeconds.push_back({"ttgir", lap(start)});
+  }
   if (request.keepIntermediates)
     kernel.ttgir = printModule(module);
 
@@ -153,6 +165,7 @@ mlir::triton::compileModule(ModuleOp module, const CompileRequest &request) {
   kernel.metadata = buildKernelMetadata(kernel.signature, module, options);
   if (std::optional<int64_t> shared = kernel.metadata.getInteger("shared"))
     kernel.sharedBytes = *shared;
+  kernel.stageSeconds.push_back({"llir", lap(start)});
 
   llvm::LLVMContext llvmContext;
   llvm::Expected<std::unique_ptr<llvm::Module>> llvmModule =
@@ -163,13 +176,16 @@ mlir::triton::compileModule(ModuleOp module, const CompileRequest &request) {
     llvm::raw_string_ostream os(kernel.llvmIR);
     (*llvmModule)->print(os, nullptr);
   }
+  kernel.stageSeconds.push_back({"llvm", lap(start)});
   llvm::Expected<std::string> ptx = translateToPTX(**llvmModule, options);
   if (!ptx)
     return module.emitError() << llvm::toString(ptx.takeError());
   kernel.ptx = std::move(*ptx);
+  kernel.stageSeconds.push_back({"ptx", lap(start)});
   llvm::Expected<Cubin> cubin = assemblePTX(kernel.ptx, options);
   if (!cubin)
     return module.emitError() << llvm::toString(cubin.takeError());
+  kernel.stageSeconds.push_back({"cubin", lap(start)});
   kernel.cubin = std::move(cubin->binary);
   kernel.ptxasLog = std::move(cubin->log);
   return kernel;
@@ -229,13 +245,17 @@ mlir::triton::compileSource(llvm::StringRef source,
                             const CompileRequest &request,
                             llvm::StringRef bufferName) {
   registerPassesOnce();
+  auto start = std::chrono::steady_clock::now();
   CompileSession session;
   OwningOpRef<ModuleOp> module = session.parse(source, bufferName);
   if (!module)
     return session.error("cannot parse " + bufferName.str());
+  double parseSeconds = lap(start);
   FailureOr<CompiledKernel> kernel = compileModule(*module, request);
   if (failed(kernel))
     return session.error("cannot compile " + bufferName.str());
+  kernel->stageSeconds.insert(kernel->stageSeconds.begin(),
+                              {"parse", parseSeconds});
   return std::move(*kernel);
 }
 

@@ -13,7 +13,7 @@ import threading
 
 ABI_VERSION = 1
 
-_OUTPUTS = ("ttgir", "llir", "ptx", "cubin", "metadata", "ptxas_log")
+_OUTPUTS = ("ttgir", "llir", "ptx", "cubin", "metadata", "ptxas_log", "timings")
 
 
 class CompileError(Exception):
@@ -78,7 +78,8 @@ class Library:
     def compile(self, source, options=None):
         """Compiles TTIR or TTGIR text. Returns a dict of the outputs
         ("ttgir", "llir", "ptx" as str, "cubin" as bytes, "metadata" as a
-        dict, "ptxas_log"); raises CompileError with the diagnostics."""
+        dict, "ptxas_log", "timings" as a dict of seconds per stage); raises
+        CompileError with the diagnostics."""
         data = source.encode() if isinstance(source, str) else bytes(source)
         options_text = json.dumps(options or {}).encode()
         result = self._lib.triton_mlir_compile(data, len(data), options_text)
@@ -95,6 +96,8 @@ class Library:
                     continue
                 outputs[name] = value if name == "cubin" else value.decode(errors="replace")
             outputs["metadata"] = json.loads(outputs["metadata"])
+            if "timings" in outputs:
+                outputs["timings"] = json.loads(outputs["timings"])
             return outputs
         finally:
             self._lib.triton_mlir_result_free(result)

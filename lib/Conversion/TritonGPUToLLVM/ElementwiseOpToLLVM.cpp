@@ -295,6 +295,93 @@ struct F32DivConversion : public ElementwiseOpConversion<arith::DivFOp> {
   }
 };
 
+/// arith.sitofp from i8 to bf16, four elements per 32-bit word, as Triton
+/// 3.6 lowers it (the per-element `cvt` LLVM emits is a low-throughput
+/// instruction, and a mixed-precision matmul converts every A element).
+/// sm_90: each byte b of the word goes under a 0x43 high byte, the bf16
+/// 0x43bb, which is 128 + (b & 0x7f), or 256 + 2 * (b & 0x7f) when b's top bit
+/// (the exponent's lowest) is set; with that bit cleared it is 128 + (b &
+/// 0x7f) either way, and subtracting the word with only sign and exponent
+/// kept (128, or 256 for a negative b) leaves the signed value, exactly.
+/// Before sm_90: `cvt.rn.f32.s8` per byte, and the top halves of two f32
+/// (an 8-bit integer has at most 8 significant bits, so truncation is exact)
+/// packed by one `prmt`. A tail of fewer than four elements is converted one
+/// by one.
+struct Int8ToBf16Conversion : public ConvertOpToLLVMPattern<arith::SIToFPOp> {
+  Int8ToBf16Conversion(TypeConverterT &converter,
+                       ModuleAxisInfoAnalysis *axisInfo, int computeCapability)
+      : ConvertOpToLLVMPattern(converter, PatternBenefit(11)),
+        axisInfo(axisInfo), computeCapability(computeCapability) {}
+
+  LogicalResult
+  matchAndRewrite(arith::SIToFPOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = dyn_cast<RankedTensorType>(op.getIn().getType());
+    if (!srcType || !srcType.getElementType().isInteger(8) ||
+        !getElementTypeOrSelf(op.getType()).isBF16())
+      return rewriter.notifyMatchFailure(op, "not a tensor of i8 to bf16");
+    Location loc = op.getLoc();
+    Type converted = getTypeConverter()->convertType(op.getType());
+    if (!converted)
+      return rewriter.notifyMatchFailure(op, "result type");
+    SmallVector<Value> in = unpackLLElements(loc, adaptor.getIn(), rewriter);
+    size_t n = in.size();
+    Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type();
+    Type bf16 = rewriter.getBF16Type();
+    auto bytes = VectorType::get(4, i8), pair = VectorType::get(2, bf16);
+    Type twoWords = LLVM::LLVMStructType::getLiteral(getContext(), {i32, i32});
+    StringRef asmString =
+        computeCapability >= 90
+            ? "{\n.reg .b32 lo, hi, lom, him, loe, hie;\n"
+              "prmt.b32 lo, $2, 0x43, 0x4140;\n"
+              "prmt.b32 hi, $2, 0x43, 0x4342;\n"
+              "and.b32 lom, lo, 0xff7fff7f;\n"
+              "and.b32 him, hi, 0xff7fff7f;\n"
+              "and.b32 loe, lo, 0xff80ff80;\n"
+              "and.b32 hie, hi, 0xff80ff80;\n"
+              "sub.bf16x2 $0, lom, loe;\n"
+              "sub.bf16x2 $1, him, hie;\n}"
+            : "{\n.reg .s8 b<4>;\n.reg .f32 f<4>;\n"
+              "mov.b32 {b0, b1, b2, b3}, $2;\n"
+              "cvt.rn.f32.s8 f0, b0;\ncvt.rn.f32.s8 f1, b1;\n"
+              "cvt.rn.f32.s8 f2, b2;\ncvt.rn.f32.s8 f3, b3;\n"
+              "prmt.b32 $0, f0, f1, 0x7632;\n"
+              "prmt.b32 $1, f2, f3, 0x7632;\n}";
+    SmallVector<Value> out;
+    size_t i = 0;
+    for (; i + 4 <= n; i += 4) {
+      Value word = LLVM::UndefOp::create(rewriter, loc, bytes);
+      for (int k = 0; k < 4; ++k)
+        word = LLVM::InsertElementOp::create(rewriter, loc, word, in[i + k],
+                                             i32Val(rewriter, loc, k));
+      word = LLVM::BitcastOp::create(rewriter, loc, i32, word);
+      Value words = emitInlineAsm(loc, rewriter, twoWords, {word}, asmString,
+                                  "=r,=r,r", /*pure=*/true);
+      for (int w = 0; w < 2; ++w) {
+        Value halves = LLVM::BitcastOp::create(
+            rewriter, loc, pair,
+            LLVM::ExtractValueOp::create(rewriter, loc, words, w));
+        for (int h = 0; h < 2; ++h)
+          out.push_back(LLVM::ExtractElementOp::create(
+              rewriter, loc, halves, i32Val(rewriter, loc, h)));
+      }
+    }
+    for (; i < n; ++i)
+      out.push_back(LLVM::SIToFPOp::create(rewriter, loc, bf16, in[i]));
+    // Elements AxisInfo proves equal take their representative's value, as
+    // Triton's maybeDeduplicate does after its packed conversion.
+    SmallVector<unsigned> representative =
+        constancyRepresentatives(op, axisInfo, n);
+    for (size_t r = 0; r < representative.size(); ++r)
+      out[r] = out[representative[r]];
+    rewriter.replaceOp(op, packLLElements(loc, converted, out, rewriter));
+    return success();
+  }
+
+  ModuleAxisInfoAnalysis *axisInfo;
+  int computeCapability;
+};
+
 /// fp8 <-> wider floats through the sm_89+ paired conversions.
 Value convertFp8(triton::FpToFpOp op, Type srcType, Type dstType, Value x,
                  Location loc, OpBuilder &b) {
@@ -393,6 +480,8 @@ void mlir::triton::populateElementwiseOpToLLVMPatterns(
   // Before TensorScalarization (benefit 10), which would make i8 math.absf.
   patterns.add<Fp8AbsConversion>(converter, axisInfo, PatternBenefit(11));
   patterns.add<F32DivConversion>(converter, axisInfo, PatternBenefit(11));
+  patterns.add<Int8ToBf16Conversion>(converter, axisInfo,
+                                     config.computeCapability);
   patterns.add<MathFunctionConversion<math::ExpOp>>(converter, axisInfo, "exp");
   patterns.add<MathFunctionConversion<math::Exp2Op>>(converter, axisInfo, "exp2");
   patterns.add<MathFunctionConversion<math::ExpM1Op>>(converter, axisInfo, "expm1");

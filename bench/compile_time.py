@@ -1,0 +1,320 @@
+#!/usr/bin/env python3
+"""Compile time, Triton 3.6 against ours: TTIR to cubin, in process, with
+the same ptxas (Triton's own), on the machine that has Triton.
+
+    TRITON_MLIR_LIBRARY=.../libtriton_mlir.so PYTHONPATH=python \\
+        python3 bench/compile_time.py OUT [--runs 3] [--jobs 16] [--corpus DIR]
+            [--inductor-sample N] [--no-throughput] [--no-nvjitlink]
+
+Kernels (each with the num_warps, num_stages and target Triton compiled it
+with):
+  examples/*.ttir      (num_warps, num_stages from test/gpu/kernels/*/triton-meta.json)
+  test/lit/Pipeline/Inputs/dot/*.ttir
+                       (Triton's TTIR of test/gpu/dot/dot_kernels.py: _wN warps,
+                        _sN stages (default 1), _sm80 for cuda:80)
+  test/inductor/kernels.tar.xz
+                       (the Inductor corpus, kernel.json; dot kernels included)
+  --corpus DIR         (a copy of ../shared/corpus: NAME/NAME.ttir + meta.json)
+
+Serial: after one warm-up compile on each side, every kernel is compiled
+--runs times by Triton (`triton.compile` of the TTIR file, always_compile,
+a fresh cache directory: what a cold start pays) and by ours (the C API,
+ptxas_path = Triton's ptxas, assembler ptxas), alternating; a kernel's
+figure is its median. A third column times ours with libnvJitLink (the
+machine's CUDA, so its own PTX version), where it loads.
+Throughput: every kernel once, Triton in a process pool of --jobs workers
+(warmed up), ours in a thread pool of --jobs threads in one process (the C
+API releases the GIL; each compile has its own MLIR context); kernels per
+second of wall time.
+
+Writes OUT/compile_time.md (tables) and OUT/compile_time.json (per-kernel
+figures, our per-stage seconds).
+"""
+import argparse
+import concurrent.futures as futures
+import glob
+import json
+import math
+import os
+import re
+import statistics
+import sys
+import tarfile
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+STAGES = ("parse", "ttgir", "llir", "llvm", "ptx", "cubin")
+
+
+def kernel(name, group, ttir, warps=4, stages=3, cc=90, ctas=1):
+    return {"name": name, "group": group, "ttir": ttir, "num_warps": int(warps),
+            "num_stages": int(stages), "cc": int(cc), "num_ctas": int(ctas)}
+
+
+def collect(corpus_dir):
+    found = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "examples", "*.ttir"))):
+        name = os.path.basename(path)[:-5]
+        meta = os.path.join(ROOT, "test", "gpu", "kernels", name, "triton-meta.json")
+        info = json.load(open(meta)) if os.path.exists(meta) else {}
+        found.append(kernel(name, "examples", open(path).read(), info.get("num_warps", 4),
+                            info.get("num_stages", 3)))
+    for path in sorted(glob.glob(os.path.join(ROOT, "test", "lit", "Pipeline", "Inputs", "dot",
+                                              "*.ttir"))):
+        name = os.path.basename(path)[:-5]
+        warps = re.search(r"_w(\d+)", name)
+        stages = re.search(r"_s(\d+)(?:_|$)", name)
+        found.append(kernel(name, "dots", open(path).read(), warps.group(1) if warps else 4,
+                            stages.group(1) if stages else 1, 80 if "_sm80" in name else 90))
+    archive = os.path.join(ROOT, "test", "inductor", "kernels.tar.xz")
+    entries = {}
+    with tarfile.open(archive) as tar:
+        for member in tar.getmembers():
+            parts = member.name.split("/")
+            if len(parts) >= 2 and parts[-1] in ("kernel.ttir", "kernel.json"):
+                entries.setdefault(parts[-2], {})[parts[-1]] = tar.extractfile(member).read().decode()
+    for name in sorted(entries):
+        entry = entries[name]
+        if "kernel.ttir" not in entry or "kernel.json" not in entry:
+            continue
+        meta = json.loads(entry["kernel.json"])
+        cc = meta.get("target", {}).get("arch", 90)
+        found.append(kernel(name, "inductor", entry["kernel.ttir"], meta.get("num_warps", 4),
+                            meta.get("num_stages", 3), cc, meta.get("num_ctas", 1)))
+    if corpus_dir:
+        for meta_path in sorted(glob.glob(os.path.join(corpus_dir, "*", "meta.json"))):
+            directory = os.path.dirname(meta_path)
+            name = os.path.basename(directory)
+            ttir = os.path.join(directory, name + ".ttir")
+            if not os.path.exists(ttir):
+                continue
+            meta = json.load(open(meta_path))
+            found.append(kernel(name, "corpus", open(ttir).read(), meta.get("num_warps", 4),
+                                meta.get("num_stages", 3)))
+    return found
+
+
+# -- Triton --------------------------------------------------------------
+
+_triton_dir = None
+
+
+def triton_setup():
+    global _triton_dir
+    if _triton_dir is None:
+        _triton_dir = tempfile.mkdtemp(prefix="ct-triton-")
+        os.environ["TRITON_CACHE_DIR"] = os.path.join(_triton_dir, "cache")
+        os.environ["TRITON_ALWAYS_COMPILE"] = "1"
+        import triton  # noqa: F401
+        from triton import knobs
+        knobs.compilation.always_compile = True
+    return _triton_dir
+
+
+def triton_compile(k):
+    """Seconds Triton takes from the TTIR file to the cubin."""
+    directory = triton_setup()
+    import triton
+    from triton.backends.compiler import GPUTarget
+    path = os.path.join(directory, f"{k['name'][:80]}.ttir")
+    with open(path, "w") as f:
+        f.write(k["ttir"])
+    options = {"num_warps": k["num_warps"], "num_stages": k["num_stages"],
+               "num_ctas": k["num_ctas"]}
+    start = time.perf_counter()
+    triton.compile(path, target=GPUTarget("cuda", k["cc"], 32), options=options)
+    return time.perf_counter() - start
+
+
+def triton_ptxas(cc):
+    triton_setup()
+    from triton.backends.nvidia.compiler import get_ptxas
+    try:
+        return get_ptxas(f"sm_{cc}").path
+    except TypeError:
+        return get_ptxas().path
+
+
+# -- ours ----------------------------------------------------------------
+
+def ours_compile(lib, k, assembler, ptxas):
+    options = {"num_warps": k["num_warps"], "num_stages": k["num_stages"],
+               "num_ctas": k["num_ctas"], "target": f"cuda:{k['cc']}", "assembler": assembler}
+    if assembler == "ptxas":
+        options["ptxas_path"] = ptxas
+    start = time.perf_counter()
+    result = lib.compile(k["ttir"], options)
+    return time.perf_counter() - start, result.get("timings", {})
+
+
+def geomean(values):
+    values = [v for v in values if v > 0]
+    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else float("nan")
+
+
+def serial(kernels, lib, runs, ptxas, nvjitlink):
+    rows = []
+    for k in kernels:
+        samples = {"triton": [], "ours": [], "ours_nvjitlink": []}
+        stages = {s: [] for s in STAGES}
+        error = None
+        for _ in range(runs):
+            try:
+                samples["triton"].append(triton_compile(k))
+            except Exception as e:  # noqa: BLE001 - reported per kernel
+                error = f"triton: {str(e).splitlines()[0][:120] if str(e) else type(e).__name__}"
+                break
+            try:
+                seconds, timings = ours_compile(lib, k, "ptxas", ptxas)
+                samples["ours"].append(seconds)
+                for s in STAGES:
+                    stages[s].append(timings.get(s, 0.0))
+                if nvjitlink:
+                    samples["ours_nvjitlink"].append(ours_compile(lib, k, "nvjitlink", ptxas)[0])
+            except Exception as e:  # noqa: BLE001
+                error = f"ours: {e.reason() if hasattr(e, 'reason') else str(e)[:120]}"
+                break
+        row = {"name": k["name"], "group": k["group"], "num_warps": k["num_warps"],
+               "num_stages": k["num_stages"], "cc": k["cc"], "error": error,
+               "dot": "tt.dot" in k["ttir"]}
+        if not error:
+            for key, values in samples.items():
+                if values:
+                    row[key] = statistics.median(values)
+            row["stages"] = {s: statistics.median(v) for s, v in stages.items() if v}
+        rows.append(row)
+        status = error or "triton %.3f s, ours %.3f s" % (row["triton"], row["ours"])
+        print(f"{k['group']:9} {k['name'][:70]:70} {status}", flush=True)
+    return rows
+
+
+def _warm_worker():
+    triton_setup()
+
+
+def throughput(kernels, lib, jobs, ptxas):
+    # Triton: a pool of processes (as Inductor's parallel compile), warmed up
+    # with one compile each so imports and the first-call costs are paid.
+    context = __import__("multiprocessing").get_context("spawn")
+    with futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_warm_worker) as pool:
+        list(pool.map(triton_compile, [kernels[0]] * jobs))
+        start = time.perf_counter()
+        results = list(pool.map(_safe_triton, kernels))
+        triton_wall = time.perf_counter() - start
+    triton_ok = sum(1 for r in results if r)
+    # Ours: one process, a pool of threads.
+    ours_compile(lib, kernels[0], "ptxas", ptxas)
+    with futures.ThreadPoolExecutor(jobs) as pool:
+        start = time.perf_counter()
+        done = list(pool.map(lambda k: _safe_ours(lib, k, ptxas), kernels))
+        ours_wall = time.perf_counter() - start
+    ours_ok = sum(1 for r in done if r)
+    return {"jobs": jobs, "kernels": len(kernels), "triton_wall": triton_wall,
+            "triton_ok": triton_ok, "ours_wall": ours_wall, "ours_ok": ours_ok}
+
+
+def _safe_triton(k):
+    try:
+        return triton_compile(k)
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def _safe_ours(lib, k, ptxas):
+    try:
+        return ours_compile(lib, k, "ptxas", ptxas)[0]
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def report(rows, tp, out, runs):
+    ok = [r for r in rows if not r["error"]]
+    lines = [f"{len(ok)} of {len(rows)} kernels compiled by both; median of {runs} runs each.", ""]
+    lines += ["| kernels | n | Triton total s | ours total s | geomean ours/Triton | "
+              "ours (nvJitLink) total s | geomean nvJitLink/Triton |", "|---|---|---|---|---|---|---|"]
+    groups = [("all", ok)] + [(g, [r for r in ok if r["group"] == g])
+                              for g in ("examples", "corpus", "dots", "inductor")]
+    groups.append(("with tt.dot", [r for r in ok if r["dot"]]))
+    for label, group in groups:
+        if not group:
+            continue
+        nvj = [r for r in group if "ours_nvjitlink" in r]
+        lines.append("| %s | %d | %.2f | %.2f | %.3f | %s | %s |" % (
+            label, len(group), sum(r["triton"] for r in group), sum(r["ours"] for r in group),
+            geomean([r["ours"] / r["triton"] for r in group]),
+            "%.2f" % sum(r["ours_nvjitlink"] for r in nvj) if nvj else "-",
+            "%.3f" % geomean([r["ours_nvjitlink"] / r["triton"] for r in nvj]) if nvj else "-"))
+    totals = {s: sum(r["stages"].get(s, 0.0) for r in ok) for s in STAGES}
+    whole = sum(totals.values()) or 1.0
+    lines += ["", "Our time by stage (sum over the kernels, ptxas assembler):", "",
+              "| stage | seconds | share |", "|---|---|---|"]
+    lines += ["| %s | %.2f | %.1f%% |" % (s, totals[s], 100 * totals[s] / whole) for s in STAGES]
+    if tp:
+        lines += ["", "Many kernels at once (%d kernels, %d workers):" % (tp["kernels"], tp["jobs"]), "",
+                  "| compiler | wall s | compiled | kernels/s |", "|---|---|---|---|",
+                  "| Triton, process pool | %.2f | %d | %.1f |" % (
+                      tp["triton_wall"], tp["triton_ok"], tp["triton_ok"] / tp["triton_wall"]),
+                  "| ours, thread pool | %.2f | %d | %.1f |" % (
+                      tp["ours_wall"], tp["ours_ok"], tp["ours_ok"] / tp["ours_wall"]),
+                  "", "throughput ours/Triton: %.2f" % (
+                      (tp["ours_ok"] / tp["ours_wall"]) / (tp["triton_ok"] / tp["triton_wall"]))]
+    lines += ["", "| kernel | group | warps | stages | Triton ms | ours ms | ours/Triton |",
+              "|---|---|---|---|---|---|---|"]
+    for r in sorted(ok, key=lambda r: r["ours"] / r["triton"], reverse=True):
+        lines.append("| %s | %s | %d | %d | %.1f | %.1f | %.3f |" % (
+            r["name"][:60], r["group"], r["num_warps"], r["num_stages"], 1000 * r["triton"],
+            1000 * r["ours"], r["ours"] / r["triton"]))
+    failed = [r for r in rows if r["error"]]
+    if failed:
+        lines += ["", "Not compiled by both:", ""] + [f"- {r['name']}: {r['error']}" for r in failed]
+    text = "\n".join(lines) + "\n"
+    with open(os.path.join(out, "compile_time.md"), "w") as f:
+        f.write(text)
+    with open(os.path.join(out, "compile_time.json"), "w") as f:
+        json.dump({"rows": rows, "throughput": tp}, f, indent=1)
+    print(text[: text.find("| kernel | group")])
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("out")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--corpus", help="a copy of ../shared/corpus")
+    parser.add_argument("--inductor-sample", type=int, default=0,
+                        help="every k-th Inductor kernel, N in all (default: all 620)")
+    parser.add_argument("--groups", default="examples,corpus,dots,inductor")
+    parser.add_argument("--no-throughput", action="store_true")
+    parser.add_argument("--no-nvjitlink", action="store_true")
+    args = parser.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    from triton_mlir import _capi
+    lib = _capi.library()
+    kernels = [k for k in collect(args.corpus) if k["group"] in args.groups.split(",")]
+    if args.inductor_sample:
+        inductor = [k for k in kernels if k["group"] == "inductor"]
+        step = max(1, len(inductor) // args.inductor_sample)
+        keep = {id(k) for k in inductor[::step][: args.inductor_sample]}
+        kernels = [k for k in kernels if k["group"] != "inductor" or id(k) in keep]
+    ptxas = triton_ptxas(90)
+    print(f"{len(kernels)} kernels; Triton's ptxas {ptxas}", flush=True)
+    nvjitlink = not args.no_nvjitlink
+    if nvjitlink:
+        try:
+            ours_compile(lib, kernels[0], "nvjitlink", ptxas)
+        except Exception as e:  # noqa: BLE001
+            print(f"nvJitLink not used: {e}")
+            nvjitlink = False
+    triton_compile(kernels[0])
+    ours_compile(lib, kernels[0], "ptxas", ptxas)
+    rows = serial(kernels, lib, args.runs, ptxas, nvjitlink)
+    ok = [k for k, r in zip(kernels, rows) if not r["error"]]
+    tp = None if args.no_throughput else throughput(ok, lib, args.jobs, ptxas)
+    report(rows, tp, args.out, args.runs)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
