@@ -131,10 +131,7 @@ def triton_compile(k):
 def triton_ptxas(cc):
     triton_setup()
     from triton.backends.nvidia.compiler import get_ptxas
-    try:
-        return get_ptxas(f"sm_{cc}").path
-    except TypeError:
-        return get_ptxas().path
+    return get_ptxas(cc).path
 
 
 # -- ours ----------------------------------------------------------------

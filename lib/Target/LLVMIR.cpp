@@ -8,13 +8,14 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
@@ -23,6 +24,7 @@
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include <cstdlib>
+#include <mutex>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -115,6 +117,26 @@ std::string mlir::triton::getLibdevicePath(const CompileOptions &options) {
   return kDefaultLibdevicePath;
 }
 
+/// libdevice's bitcode, read once per process and path: each compile then
+/// parses lazily from memory only the functions it links (parsing all of
+/// libdevice took about 60 ms per kernel that calls one of its functions).
+static llvm::Expected<llvm::MemoryBufferRef>
+readLibdevice(llvm::StringRef path) {
+  static std::mutex mutex;
+  static llvm::StringMap<std::unique_ptr<llvm::MemoryBuffer>> buffers;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = buffers.find(path);
+  if (it == buffers.end()) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+        llvm::MemoryBuffer::getFile(path);
+    if (!buffer)
+      return llvm::createStringError("cannot read libdevice '" + path +
+                                     "': " + buffer.getError().message());
+    it = buffers.try_emplace(path, std::move(*buffer)).first;
+  }
+  return it->second->getMemBufferRef();
+}
+
 llvm::Error mlir::triton::linkLibdevice(llvm::Module &module,
                                         llvm::StringRef path) {
   if (!llvm::sys::fs::exists(path))
@@ -123,16 +145,15 @@ llvm::Error mlir::triton::linkLibdevice(llvm::Module &module,
         "' (the module calls __nv_* functions; give its path with "
         "--libdevice-path or TRITON_LIBDEVICE_PATH)");
   DiagnosticCollector diagnostics(module.getContext());
-  llvm::SMDiagnostic parseError;
-  std::unique_ptr<llvm::Module> library =
-      llvm::parseIRFile(path, parseError, module.getContext());
-  if (!library) {
-    std::string message;
-    llvm::raw_string_ostream os(message);
-    parseError.print("libdevice", os, /*ShowColors=*/false);
+  llvm::Expected<llvm::MemoryBufferRef> bitcode = readLibdevice(path);
+  if (!bitcode)
+    return bitcode.takeError();
+  llvm::Expected<std::unique_ptr<llvm::Module>> lazy =
+      llvm::getLazyBitcodeModule(*bitcode, module.getContext());
+  if (!lazy)
     return llvm::createStringError("cannot read libdevice '" + path +
-                                   "': " + message);
-  }
+                                   "': " + llvm::toString(lazy.takeError()));
+  std::unique_ptr<llvm::Module> library = std::move(*lazy);
   library->setTargetTriple(module.getTargetTriple());
   library->setDataLayout(module.getDataLayout());
 
