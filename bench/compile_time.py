@@ -191,7 +191,7 @@ def _warm_worker():
     triton_setup()
 
 
-def throughput(kernels, lib, jobs, ptxas):
+def throughput(kernels, lib, jobs, ptxas, assemblers):
     # Triton: a pool of processes (as Inductor's parallel compile), warmed up
     # with one compile each so imports and the first-call costs are paid.
     context = __import__("multiprocessing").get_context("spawn")
@@ -201,15 +201,17 @@ def throughput(kernels, lib, jobs, ptxas):
         results = list(pool.map(_safe_triton, kernels))
         triton_wall = time.perf_counter() - start
     triton_ok = sum(1 for r in results if r)
-    # Ours: one process, a pool of threads.
-    ours_compile(lib, kernels[0], "ptxas", ptxas)
-    with futures.ThreadPoolExecutor(jobs) as pool:
-        start = time.perf_counter()
-        done = list(pool.map(lambda k: _safe_ours(lib, k, ptxas), kernels))
-        ours_wall = time.perf_counter() - start
-    ours_ok = sum(1 for r in done if r)
-    return {"jobs": jobs, "kernels": len(kernels), "triton_wall": triton_wall,
-            "triton_ok": triton_ok, "ours_wall": ours_wall, "ours_ok": ours_ok}
+    result = {"jobs": jobs, "kernels": len(kernels), "triton_wall": triton_wall,
+              "triton_ok": triton_ok, "ours": {}}
+    # Ours: one process, a pool of threads, with each assembler.
+    for assembler in assemblers:
+        ours_compile(lib, kernels[0], assembler, ptxas)
+        with futures.ThreadPoolExecutor(jobs) as pool:
+            start = time.perf_counter()
+            done = list(pool.map(lambda k: _safe_ours(lib, k, assembler, ptxas), kernels))
+            wall = time.perf_counter() - start
+        result["ours"][assembler] = {"wall": wall, "ok": sum(1 for r in done if r)}
+    return result
 
 
 def _safe_triton(k):
@@ -219,9 +221,9 @@ def _safe_triton(k):
         return None
 
 
-def _safe_ours(lib, k, ptxas):
+def _safe_ours(lib, k, assembler, ptxas):
     try:
-        return ours_compile(lib, k, "ptxas", ptxas)[0]
+        return ours_compile(lib, k, assembler, ptxas)[0]
     except Exception:  # noqa: BLE001
         return None
 
@@ -229,6 +231,8 @@ def _safe_ours(lib, k, ptxas):
 def report(rows, tp, out, runs):
     ok = [r for r in rows if not r["error"]]
     lines = [f"{len(ok)} of {len(rows)} kernels compiled by both; median of {runs} runs each.", ""]
+    if not rows:
+        lines = []
     lines += ["| kernels | n | Triton total s | ours total s | geomean ours/Triton | "
               "ours (nvJitLink) total s | geomean nvJitLink/Triton |", "|---|---|---|---|---|---|---|"]
     groups = [("all", ok)] + [(g, [r for r in ok if r["group"] == g])
@@ -245,18 +249,23 @@ def report(rows, tp, out, runs):
             "%.3f" % geomean([r["ours_nvjitlink"] / r["triton"] for r in nvj]) if nvj else "-"))
     totals = {s: sum(r["stages"].get(s, 0.0) for r in ok) for s in STAGES}
     whole = sum(totals.values()) or 1.0
-    lines += ["", "Our time by stage (sum over the kernels, ptxas assembler):", "",
-              "| stage | seconds | share |", "|---|---|---|"]
-    lines += ["| %s | %.2f | %.1f%% |" % (s, totals[s], 100 * totals[s] / whole) for s in STAGES]
+    if ok:
+        lines += ["", "Our time by stage (sum over the kernels, ptxas assembler):", "",
+                  "| stage | seconds | share |", "|---|---|---|"]
+        lines += ["| %s | %.2f | %.1f%% |" % (s, totals[s], 100 * totals[s] / whole)
+                  for s in STAGES]
     if tp:
         lines += ["", "Many kernels at once (%d kernels, %d workers):" % (tp["kernels"], tp["jobs"]), "",
                   "| compiler | wall s | compiled | kernels/s |", "|---|---|---|---|",
                   "| Triton, process pool | %.2f | %d | %.1f |" % (
-                      tp["triton_wall"], tp["triton_ok"], tp["triton_ok"] / tp["triton_wall"]),
-                  "| ours, thread pool | %.2f | %d | %.1f |" % (
-                      tp["ours_wall"], tp["ours_ok"], tp["ours_ok"] / tp["ours_wall"]),
-                  "", "throughput ours/Triton: %.2f" % (
-                      (tp["ours_ok"] / tp["ours_wall"]) / (tp["triton_ok"] / tp["triton_wall"]))]
+                      tp["triton_wall"], tp["triton_ok"], tp["triton_ok"] / tp["triton_wall"])]
+        for assembler, r in tp["ours"].items():
+            lines.append("| ours, thread pool, %s | %.2f | %d | %.1f |" % (
+                assembler, r["wall"], r["ok"], r["ok"] / r["wall"]))
+        lines.append("")
+        for assembler, r in tp["ours"].items():
+            lines.append("throughput ours (%s) / Triton: %.2f" % (
+                assembler, (r["ok"] / r["wall"]) / (tp["triton_ok"] / tp["triton_wall"])))
     lines += ["", "| kernel | group | warps | stages | Triton ms | ours ms | ours/Triton |",
               "|---|---|---|---|---|---|---|"]
     for r in sorted(ok, key=lambda r: r["ours"] / r["triton"], reverse=True):
@@ -284,6 +293,8 @@ def main():
                         help="every k-th Inductor kernel, N in all (default: all 620)")
     parser.add_argument("--groups", default="examples,corpus,dots,inductor")
     parser.add_argument("--no-throughput", action="store_true")
+    parser.add_argument("--throughput-only", action="store_true",
+                        help="only the many-at-once figures, over every kernel")
     parser.add_argument("--no-nvjitlink", action="store_true")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
@@ -306,9 +317,13 @@ def main():
             nvjitlink = False
     triton_compile(kernels[0])
     ours_compile(lib, kernels[0], "ptxas", ptxas)
-    rows = serial(kernels, lib, args.runs, ptxas, nvjitlink)
-    ok = [k for k, r in zip(kernels, rows) if not r["error"]]
-    tp = None if args.no_throughput else throughput(ok, lib, args.jobs, ptxas)
+    assemblers = ["ptxas"] + (["nvjitlink"] if nvjitlink else [])
+    if args.throughput_only:
+        rows, ok = [], kernels
+    else:
+        rows = serial(kernels, lib, args.runs, ptxas, nvjitlink)
+        ok = [k for k, r in zip(kernels, rows) if not r["error"]]
+    tp = None if args.no_throughput else throughput(ok, lib, args.jobs, ptxas, assemblers)
     report(rows, tp, args.out, args.runs)
     return 0
 

@@ -14,6 +14,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,8 +37,15 @@ std::vector<std::string> getNvJitLinkOptions(const CompileOptions &options);
 llvm::Expected<Cubin> compilePTXWithNvJitLink(llvm::StringRef ptx,
                                               const CompileOptions &options);
 
-/// Whether `options` assemble with nvJitLink: asked for, or Auto and the
-/// library opens. An error when nvJitLink was asked for and does not open.
+/// The CUDA version the installed driver supports (cuDriverGetVersion:
+/// 1000 * major + 10 * minor), read once; nullopt without a loadable
+/// libcuda (a build machine) or when the driver answers with an error (the
+/// libcuda stub).
+std::optional<int> getDriverCudaVersion();
+
+/// Whether `options` assemble with nvJitLink: asked for, or Auto, the
+/// library opens and the driver (where one loads) is not older than it. An
+/// error when nvJitLink was asked for and does not open.
 llvm::Expected<bool> usesNvJitLink(const CompileOptions &options);
 
 /// The cubin of `ptx` with the assembler `options` choose (ptxas or

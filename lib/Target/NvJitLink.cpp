@@ -14,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -165,6 +166,23 @@ std::string readLog(Handle handle, Result (*size)(Handle, size_t *),
 
 } // namespace
 
+std::optional<int> mlir::triton::getDriverCudaVersion() {
+  static const std::optional<int> version = []() -> std::optional<int> {
+    void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!cuda)
+      return std::nullopt;
+    using GetVersion = int (*)(int *);
+    auto get = reinterpret_cast<GetVersion>(dlsym(cuda, "cuDriverGetVersion"));
+    int value = 0;
+    std::optional<int> result;
+    if (get && get(&value) == 0 && value > 0)
+      result = value;
+    dlclose(cuda);
+    return result;
+  }();
+  return version;
+}
+
 llvm::Expected<CudaRelease> mlir::triton::getNvJitLinkRelease() {
   const Loaded &loaded = library();
   if (!loaded.error.empty())
@@ -247,8 +265,16 @@ llvm::Expected<bool> mlir::triton::usesNvJitLink(const CompileOptions &options) 
       return release.takeError();
     return true;
   }
-  case Assembler::Auto:
-    return library().error.empty();
+  case Assembler::Auto: {
+    const Loaded &loaded = library();
+    if (!loaded.error.empty())
+      return false;
+    // A cubin from a newer CUDA's assembler may not load on an older
+    // driver: where the driver is older than nvJitLink, Auto takes ptxas.
+    std::optional<int> driver = getDriverCudaVersion();
+    const CudaRelease &release = loaded.api.release;
+    return !driver || release.major * 1000 + release.minor * 10 <= *driver;
+  }
   }
   return false;
 }

@@ -60,12 +60,16 @@ def compiler_options(options, capability, backend, ptxas_path):
         result["ptx_version"] = options.ptx_version
     if ptxas_path:
         result["ptxas_path"] = ptxas_path
-    # Triton's own ptxas by default, so that our cubins and Triton's come
-    # from the same assembler; TRITON_MLIR_ASSEMBLER=nvjitlink (or auto)
-    # assembles in the process instead (no ptxas process per kernel).
+    # PTX to cubin in the process through libnvJitLink where it loads and
+    # the driver is not older than it (the faster: no ptxas process per
+    # kernel; docs/benchmarks.md), else Triton's own ptxas. A ptxas the user
+    # chose (TRITON_PTXAS_PATH) or ptxas options keep ptxas;
+    # TRITON_MLIR_ASSEMBLER=ptxas|nvjitlink|auto decides outright.
     assembler = os.environ.get("TRITON_MLIR_ASSEMBLER", "")
-    if assembler:
-        result["assembler"] = assembler
+    if not assembler:
+        chosen = os.environ.get("TRITON_PTXAS_PATH") or getattr(options, "ptx_options", None)
+        assembler = "ptxas" if chosen else "auto"
+    result["assembler"] = assembler
     if getattr(options, "ptx_options", None):
         result["ptx_options"] = options.ptx_options
     if getattr(options, "warp_size", 32) != 32:
