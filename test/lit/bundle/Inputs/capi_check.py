@@ -18,6 +18,8 @@ ttir = open(ttir_path).read()
 
 out = triton_mlir.compile(ttir, num_warps=4, target="cuda:90")
 print("outputs:", " ".join(sorted(out)))
+timings = out["timings"]
+print("timings:", " ".join(sorted(timings)), all(isinstance(v, float) and v >= 0 for v in timings.values()))
 print("ttgir num-warps:", '"ttg.num-warps" = 4' in out["ttgir"])
 print("llir defines:", "define ptx_kernel void @add_kernel" in out["llir"])
 ftz_default = '"nvvm-reflect-ftz"' in out["llir"]
