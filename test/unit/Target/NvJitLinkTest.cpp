@@ -128,3 +128,22 @@ TEST(NvJitLinkTest, BadPtxGivesTheErrorLog) {
 }
 
 } // namespace
+
+TEST(NvJitLinkTest, AutoTakesNvJitLinkOnlyWhereTheDriverIsNotOlder) {
+  if (!haveNvJitLink())
+    GTEST_SKIP() << "no libnvJitLink on this machine";
+  CompileOptions options;
+  options.assembler = Assembler::Auto;
+  llvm::Expected<bool> automatic = usesNvJitLink(options);
+  ASSERT_TRUE(static_cast<bool>(automatic))
+      << llvm::toString(automatic.takeError());
+  llvm::Expected<CudaRelease> release = getNvJitLinkRelease();
+  ASSERT_TRUE(static_cast<bool>(release));
+  std::optional<int> driver = getDriverCudaVersion();
+  // Without a driver (a build machine) the cubins are only made here.
+  bool expected =
+      !driver || release->major * 1000 + release->minor * 10 <= *driver;
+  EXPECT_EQ(*automatic, expected);
+  if (driver)
+    EXPECT_GE(*driver, 1000);
+}
