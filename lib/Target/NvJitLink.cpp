@@ -177,7 +177,8 @@ std::optional<int> mlir::triton::getDriverCudaVersion() {
     std::optional<int> result;
     if (get && get(&value) == 0 && value > 0)
       result = value;
-    dlclose(cuda);
+    // Left open: a driver library is not made to be unloaded, and the
+    // process that asks will most likely launch through it.
     return result;
   }();
   return version;
