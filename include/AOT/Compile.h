@@ -3,6 +3,7 @@
 #define TRITON_AOT_COMPILE_H
 
 #include "AOT/Variant.h"
+#include "Pipeline/CompileOptions.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include <optional>
@@ -38,6 +39,9 @@ struct CompileConfig {
   std::string algoInfo;
   std::string ptxasPath;
   std::string libdevicePath;
+  /// PTX to cubin with ptxas (a child process), nvJitLink (in the process)
+  /// or Auto (nvJitLink where it loads and the driver is not older).
+  Assembler assembler = Assembler::Ptxas;
 };
 
 /// Applies the hints to `module`'s kernel, compiles it for every target and

@@ -299,6 +299,7 @@ mlir::triton::aot::compileVariant(ModuleOp module,
     options.numCtas = config.numCtas.value_or(1);
     options.ptxasPath = config.ptxasPath;
     options.libdevicePath = config.libdevicePath;
+    options.assembler = config.assembler;
     if (failed(applyModuleOptions(module, *level, options, targetGiven)))
       return failure();
     if (config.numWarps && options.numWarps != *config.numWarps)

@@ -90,6 +90,12 @@ llvm::cl::opt<std::string> algoInfo(
 llvm::cl::opt<std::string> ptxasPath("ptxas-path",
                                      llvm::cl::desc("ptxas to run"),
                                      llvm::cl::sub(compileCommand));
+llvm::cl::opt<std::string> assembler(
+    "assembler",
+    llvm::cl::desc("PTX to cubin with 'ptxas' (a child process, the "
+                   "default), 'nvjitlink' (libnvJitLink in this process) or "
+                   "'auto' (nvJitLink where it loads)"),
+    llvm::cl::init("ptxas"), llvm::cl::sub(compileCommand));
 llvm::cl::opt<std::string> libdevicePath("libdevice-path",
                                          llvm::cl::desc("libdevice bitcode"),
                                          llvm::cl::sub(compileCommand));
@@ -159,6 +165,11 @@ int runCompile() {
   config.algoInfo = algoInfo;
   config.ptxasPath = ptxasPath;
   config.libdevicePath = libdevicePath;
+  if (std::optional<Assembler> chosen = parseAssembler(assembler))
+    config.assembler = *chosen;
+  else
+    return fail("unknown --assembler '" + assembler +
+                "' (expected ptxas, nvjitlink or auto)");
   if (config.algoInfo.find("*/") != std::string::npos ||
       llvm::any_of(config.algoInfo,
                    [](char c) { return c < 0x20 || c > 0x7e; }))
