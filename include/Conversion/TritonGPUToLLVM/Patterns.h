@@ -41,13 +41,18 @@ void populateFuncOpToLLVMPatterns(TypeConverterT &converter,
 /// tt.get_program_id, tt.get_num_programs.
 void populateSPMDOpToLLVMPatterns(TypeConverterT &converter,
                                   RewritePatternSet &patterns);
-/// Element-by-element ops: arith, math, tt.addptr, casts, fp8, libdevice
+/// Element-by-element ops: arith, math, tt.addptr, casts, libdevice
 /// calls (tt.extern_elementwise), precise sqrt/div, clamp, mulhi. AxisInfo's
 /// constancy spares recomputing elements known equal.
 void populateElementwiseOpToLLVMPatterns(TypeConverterT &converter,
                                          RewritePatternSet &patterns,
                                          ModuleAxisInfoAnalysis &axisInfo,
                                          const LoweringConfig &config);
+/// tt.fp_to_fp (fp8 pairs, rtz) and arith.sitofp i8 -> bf16 in packed words.
+void populateCastOpToLLVMPatterns(TypeConverterT &converter,
+                                  RewritePatternSet &patterns,
+                                  ModuleAxisInfoAnalysis &axisInfo,
+                                  const LoweringConfig &config);
 /// tt.elementwise_inline_asm (packing, several results, scalars, pointers).
 void populateElementwiseInlineAsmOpToLLVMPatterns(TypeConverterT &converter,
                                                   RewritePatternSet &patterns);

@@ -234,6 +234,7 @@ struct ConvertTritonGPUToLLVM
     populateFuncOpToLLVMPatterns(converter, patterns, config);
     populateSPMDOpToLLVMPatterns(converter, patterns);
     populateElementwiseOpToLLVMPatterns(converter, patterns, axisInfo, config);
+    populateCastOpToLLVMPatterns(converter, patterns, axisInfo, config);
     populateElementwiseInlineAsmOpToLLVMPatterns(converter, patterns);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, axisInfo, config);
     populateAtomicOpToLLVMPatterns(converter, patterns, axisInfo, config);
