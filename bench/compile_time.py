@@ -188,16 +188,24 @@ def serial(kernels, lib, runs, ptxas, nvjitlink):
     return rows
 
 
-def _warm_worker():
-    triton_setup()
+def _warm_triton(k):
+    """Each Triton worker's first compile (imports, backend set-up), before
+    the clock starts; map() would not give every worker one."""
+    _safe_triton(k)
+
+
+def _warm_ours(item):
+    _ours_in_worker(item)
 
 
 def throughput(kernels, lib, jobs, ptxas, assemblers, pools):
-    # Triton: a pool of processes (as Inductor's parallel compile), warmed up
-    # with one compile each so imports and the first-call costs are paid.
+    # Triton: a pool of processes (as Inductor's parallel compile), each
+    # worker warmed up by one compile in its initializer, so that imports and
+    # first-call costs are paid before the clock starts.
     context = __import__("multiprocessing").get_context("spawn")
-    with futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_warm_worker) as pool:
-        list(pool.map(triton_compile, [kernels[0]] * jobs))
+    with futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_warm_triton,
+                                     initargs=(kernels[0],)) as pool:
+        list(pool.map(_safe_triton, [kernels[0]] * jobs))  # the workers start
         start = time.perf_counter()
         results = list(pool.map(_safe_triton, kernels))
         triton_wall = time.perf_counter() - start
@@ -217,7 +225,8 @@ def throughput(kernels, lib, jobs, ptxas, assemblers, pools):
         # compile workers are processes), warmed up as Triton's.
         if "processes" in pools:
             work = [(k, assembler, ptxas) for k in kernels]
-            with futures.ProcessPoolExecutor(jobs, mp_context=context) as pool:
+            with futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_warm_ours,
+                                             initargs=(work[0],)) as pool:
                 list(pool.map(_ours_in_worker, [work[0]] * jobs))
                 start = time.perf_counter()
                 done = list(pool.map(_ours_in_worker, work))

@@ -336,9 +336,10 @@ struct LocalLoadOpConversion : public ConvertOpToLLVMPattern<ttg::LocalLoadOp> {
     Type element = cast<LLVM::LLVMStructType>(structType).getBody().front();
     Type stored = storedType(element, rewriter);
     unsigned vec = getSharedVectorSize(type, op.getType(), getBitWidth(stored));
-    // Tensor-core operands have their addresses built at the load, not
-    // hoisted out of the loop: see wholeAllocationAddresses. (FMA operands
-    // keep hoisted bases: rebuilding them cost 2% on the ieee f32 matmul.)
+    // Tensor-core operands may have their addresses built at the load
+    // instead of hoisted out of the loop, where they need many bases: see
+    // wholeAllocationAddresses. (FMA operands keep hoisted bases:
+    // rebuilding them cost 2% on the ieee f32 matmul.)
     auto dot = dyn_cast<ttg::DotOperandEncodingAttr>(
         cast<RankedTensorType>(op.getType()).getEncoding());
     bool atUse = dot && isa<ttg::NvidiaMmaEncodingAttr>(dot.getParent());
