@@ -28,6 +28,10 @@ API releases the GIL; each compile has its own MLIR context; the runtime's
 way) and in a process pool of --jobs workers (the hook's way under
 Inductor); kernels per second of wall time.
 
+--scaling N: N of the kernels compiled by 1 worker and by --jobs workers,
+each compiler and pool, with our per-stage sums (OUT/scaling.md): the
+stage that grows with the workers is where they contend.
+
 Writes OUT/compile_time.md (tables) and OUT/compile_time.json (per-kernel
 figures, our per-stage seconds).
 """
@@ -236,6 +240,82 @@ def throughput(kernels, lib, jobs, ptxas, assemblers, pools):
     return result
 
 
+def scaling(kernels, lib, jobs, ptxas, assemblers):
+    """Where concurrency costs: the same kernels compiled by one worker and
+    by `jobs` workers, Triton's process pool against our thread and process
+    pools, with our per-stage seconds summed over the kernels. A stage whose
+    sum grows with the workers is where they contend."""
+    context = __import__("multiprocessing").get_context("spawn")
+    result = {"kernels": len(kernels), "jobs": jobs, "runs": []}
+    for n in (1, jobs):
+        with futures.ProcessPoolExecutor(n, mp_context=context, initializer=_warm_triton,
+                                         initargs=(kernels[0],)) as pool:
+            list(pool.map(_safe_triton, [kernels[0]] * n))  # the workers start
+            start = time.perf_counter()
+            done = list(pool.map(_safe_triton, kernels))
+            wall = time.perf_counter() - start
+        result["runs"].append({"who": "triton", "pool": "processes", "workers": n,
+                               "wall": wall, "ok": sum(1 for r in done if r),
+                               "busy": sum(r for r in done if r)})
+        for assembler in assemblers:
+            for pool_kind in ("threads", "processes"):
+                work = [(k, assembler, ptxas) for k in kernels]
+                if pool_kind == "threads":
+                    ours_compile(lib, kernels[0], assembler, ptxas)
+                    executor = futures.ThreadPoolExecutor(n)
+                    call = lambda item: _timed_ours(lib, *item)  # noqa: E731
+                else:
+                    executor = futures.ProcessPoolExecutor(n, mp_context=context,
+                                                           initializer=_warm_ours,
+                                                           initargs=(work[0],))
+                    call = _timed_in_worker
+                with executor as pool:
+                    list(pool.map(call, work[:1] * n))  # the workers start
+                    start = time.perf_counter()
+                    done = list(pool.map(call, work))
+                    wall = time.perf_counter() - start
+                ok = [d for d in done if d]
+                stages = {s: sum(d[1].get(s, 0.0) for d in ok) for s in STAGES}
+                result["runs"].append({"who": f"ours {assembler}", "pool": pool_kind,
+                                       "workers": n, "wall": wall, "ok": len(ok),
+                                       "busy": sum(d[0] for d in ok), "stages": stages})
+                print("scaling: %s %s x%d: %.2f s" % (assembler, pool_kind, n, wall), flush=True)
+    return result
+
+
+def _timed_ours(lib, k, assembler, ptxas):
+    try:
+        return ours_compile(lib, k, assembler, ptxas)
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def _timed_in_worker(item):
+    global _worker_lib
+    if _worker_lib is None:
+        from triton_mlir import _capi
+        _worker_lib = _capi.library()
+    return _timed_ours(_worker_lib, *item)
+
+
+def scaling_report(sc, out):
+    lines = ["", f"Scaling: {sc['kernels']} kernels, 1 worker against {sc['jobs']} "
+             "(busy: seconds inside the compile calls, summed; stage sums are ours):", "",
+             "| compiler | pool | workers | wall s | kernels/s | busy s | "
+             + " | ".join(STAGES) + " |", "|---|---|---|---|---|---|" + "---|" * len(STAGES)]
+    for r in sc["runs"]:
+        stages = r.get("stages", {})
+        lines.append("| %s | %s | %d | %.2f | %.1f | %.1f | %s |" % (
+            r["who"], r["pool"], r["workers"], r["wall"], r["ok"] / r["wall"], r["busy"],
+            " | ".join("%.1f" % stages[s] if s in stages else "-" for s in STAGES)))
+    text = "\n".join(lines) + "\n"
+    print(text)
+    with open(os.path.join(out, "scaling.md"), "w") as f:
+        f.write(text)
+    with open(os.path.join(out, "scaling.json"), "w") as f:
+        json.dump(sc, f, indent=1)
+
+
 _worker_lib = None
 
 
@@ -334,6 +414,9 @@ def main():
     parser.add_argument("--throughput-only", action="store_true",
                         help="only the many-at-once figures, over every kernel")
     parser.add_argument("--no-nvjitlink", action="store_true")
+    parser.add_argument("--scaling", type=int, default=0, metavar="N",
+                        help="only the scaling table: N kernels (every k-th), 1 worker "
+                             "against --jobs, per-stage sums")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     from triton_mlir import _capi
@@ -356,6 +439,11 @@ def main():
     triton_compile(kernels[0])
     ours_compile(lib, kernels[0], "ptxas", ptxas)
     assemblers = [a for a in args.assemblers.split(",") if a == "ptxas" or nvjitlink]
+    if args.scaling:
+        step = max(1, len(kernels) // args.scaling)
+        scaling_report(scaling(kernels[::step][: args.scaling], lib, args.jobs, ptxas,
+                               assemblers), args.out)
+        return 0
     if args.throughput_only:
         rows, ok = [], kernels
     else:
