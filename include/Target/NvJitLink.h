@@ -29,7 +29,8 @@ llvm::Expected<CudaRelease> getNvJitLinkRelease();
 /// The options nvJitLink gets for `options`: Triton's ptxas command line
 /// (getPtxasCommand) in its terms: -lineinfo, --gpu-name=<arch> as
 /// -arch=<arch>, every other option (-v, --fmad=false, the extra ones) as
-/// -Xptxas=<option>.
+/// -Xptxas=<option>; and -no-cache (nvJitLink would otherwise return what
+/// it compiled before, even in another process).
 std::vector<std::string> getNvJitLinkOptions(const CompileOptions &options);
 
 /// Assembles `ptx` into a cubin in this process. On failure the error

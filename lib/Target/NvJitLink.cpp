@@ -206,6 +206,12 @@ mlir::triton::getNvJitLinkOptions(const CompileOptions &options) {
     else
       result.push_back(("-Xptxas=" + arg).str());
   }
+  // nvJitLink keeps what it compiled and returns it for the same input
+  // later, across processes: a kernel compiled again (an autotuner's
+  // config, a benchmark) would cost about nothing, which no ptxas run
+  // matches. Every assembly is a real one, as with ptxas; the runtime and
+  // Triton have caches of their own.
+  result.push_back("-no-cache");
   return result;
 }
 

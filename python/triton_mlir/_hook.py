@@ -60,16 +60,12 @@ def compiler_options(options, capability, backend, ptxas_path):
         result["ptx_version"] = options.ptx_version
     if ptxas_path:
         result["ptxas_path"] = ptxas_path
-    # PTX to cubin in the process through libnvJitLink where it loads and
-    # the driver is not older than it (the faster: no ptxas process per
-    # kernel; docs/benchmarks.md), else Triton's own ptxas. A ptxas the user
-    # chose (TRITON_PTXAS_PATH) or ptxas options keep ptxas;
-    # TRITON_MLIR_ASSEMBLER=ptxas|nvjitlink|auto decides outright.
-    assembler = os.environ.get("TRITON_MLIR_ASSEMBLER", "")
-    if not assembler:
-        chosen = os.environ.get("TRITON_PTXAS_PATH") or getattr(options, "ptx_options", None)
-        assembler = "ptxas" if chosen else "auto"
-    result["assembler"] = assembler
+    # PTX to cubin with Triton's own ptxas, as Triton does. In-process
+    # libnvJitLink is faster but compiles PTX as relocatable code (`ptxas
+    # -c`), which turns off ptxas's occupancy-driven register choice and
+    # changes the kernels (docs/benchmarks.md); TRITON_MLIR_ASSEMBLER=
+    # nvjitlink|auto opts in.
+    result["assembler"] = os.environ.get("TRITON_MLIR_ASSEMBLER", "") or "ptxas"
     if getattr(options, "ptx_options", None):
         result["ptx_options"] = options.ptx_options
     if getattr(options, "warp_size", 32) != 32:

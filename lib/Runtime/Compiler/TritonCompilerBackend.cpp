@@ -8,9 +8,25 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
+#include <optional>
+
 using namespace triton::runtime;
 
 namespace {
+
+/// ptxas, unless TRITON_MLIR_ASSEMBLER names another (ptxas, nvjitlink or
+/// auto). nvJitLink is faster but compiles PTX as relocatable code, as
+/// `ptxas -c` does, which turns off ptxas's occupancy-driven register
+/// choice: a different register count, and so different speed, in 19 of
+/// the 35 dot inputs (docs/benchmarks.md). Unknown names keep ptxas.
+mlir::triton::Assembler runtimeAssembler() {
+  if (const char *name = std::getenv("TRITON_MLIR_ASSEMBLER"))
+    if (std::optional<mlir::triton::Assembler> chosen =
+            mlir::triton::parseAssembler(name))
+      return *chosen;
+  return mlir::triton::Assembler::Ptxas;
+}
 
 class TritonCompilerBackend final : public KernelCompiler {
 public:
@@ -20,9 +36,7 @@ public:
     request.options.numStages = job.numStages;
     request.options.numCtas = job.numCtas;
     request.options.computeCapability = job.computeCapability;
-    // In the process when libnvJitLink loads (bench/assembler_time.py:
-    // faster than starting ptxas for every kernel), else ptxas.
-    request.options.assembler = mlir::triton::Assembler::Auto;
+    request.options.assembler = runtimeAssembler();
     request.targetGiven = true;
     llvm::Expected<mlir::triton::CompiledKernel> kernel =
         mlir::triton::compileSource(job.source, request, job.sourceName);
@@ -48,7 +62,7 @@ public:
              std::to_string(release.minor) + ")";
     };
     mlir::triton::CompileOptions options;
-    options.assembler = mlir::triton::Assembler::Auto;
+    options.assembler = runtimeAssembler();
     llvm::Expected<bool> inProcess = mlir::triton::usesNvJitLink(options);
     if (inProcess && *inProcess) {
       llvm::Expected<mlir::triton::CudaRelease> release =

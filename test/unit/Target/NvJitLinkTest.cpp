@@ -58,7 +58,7 @@ TEST(NvJitLinkTest, TritonsPtxasOptionsInNvJitLinkTerms) {
   CompileOptions options;
   EXPECT_EQ(getNvJitLinkOptions(options),
             (std::vector<std::string>{"-lineinfo", "-Xptxas=-v",
-                                      "-arch=sm_90a"}));
+                                      "-arch=sm_90a", "-no-cache"}));
   options.enableFpFusion = false;
   options.computeCapability = 80;
   options.ptxasOptions = " -O2  --warn-on-spills ";
@@ -66,7 +66,7 @@ TEST(NvJitLinkTest, TritonsPtxasOptionsInNvJitLinkTerms) {
             (std::vector<std::string>{
                 "-lineinfo", "-Xptxas=-v", "-arch=sm_80",
                 "-Xptxas=--fmad=false", "-Xptxas=-O2",
-                "-Xptxas=--warn-on-spills"}));
+                "-Xptxas=--warn-on-spills", "-no-cache"}));
 }
 
 TEST(NvJitLinkTest, AMissingLibraryIsAnErrorOnlyWhenAskedFor) {

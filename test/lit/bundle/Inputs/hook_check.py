@@ -98,6 +98,13 @@ results, metadata, calls = compile(good, Options(), capability=80)
 print("override arch:", 'ttg.target = "cuda:80"' in results["ttgir"],
       [l for l in results["ptx"].splitlines() if l.startswith(".target")])
 
+# Triton's ptxas unless TRITON_MLIR_ASSEMBLER opts in to nvJitLink.
+from triton_mlir import _hook
+print("assembler:", _hook.compiler_options(Options(), 90, backend, "/p/ptxas")["assembler"], end=" ")
+os.environ["TRITON_MLIR_ASSEMBLER"] = "nvjitlink"
+print(_hook.compiler_options(Options(), 90, backend, "/p/ptxas")["assembler"])
+del os.environ["TRITON_MLIR_ASSEMBLER"]
+
 results, metadata, calls = compile(refused, Options())
 print("refused: triton stages called:", calls)
 print("refused: results:", results["ttgir"], "|", results["cubin"])
