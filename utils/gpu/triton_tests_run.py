@@ -26,6 +26,7 @@ parallel shards, within a deadline; utils/gpu/triton-tests.sh calls it.
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -106,6 +107,10 @@ def run_shards(label, ids, shards, tests_dir, out, env, deadline, extra_env):
     for p, f in procs:
         p.wait()
         f.close()
+    # The shards' Triton caches (hundreds of MB for a few thousand tests)
+    # are not results; the logs and the results files stay.
+    for index in range(len(groups)):
+        shutil.rmtree(os.path.join(work, f"cache{index}"), ignore_errors=True)
     return files
 
 
