@@ -156,7 +156,9 @@ LinearLayout mmaDotToLinearLayout(ArrayRef<int64_t> shape,
   cta *= broadcastedAlongK(ctx, mma.getWarpsPerCTA(), warpOrder, kDim,
                            named(ctx, "warp"))
              .transposeOuts(llvm::to_vector(cta.getOutDimNames()));
-  return combineCtaCgaWithShape(cta, mma.getCTALayout(), shape);
+  // The operand's CTAs: the accumulator's, never split along K (a CTA that
+  // splits the accumulator along N holds all of A; dot.getCTALayout()).
+  return combineCtaCgaWithShape(cta, dot.getCTALayout(), shape);
 }
 
 LinearLayout fmaDotToLinearLayout(ArrayRef<int64_t> shape,
@@ -180,7 +182,7 @@ LinearLayout fmaDotToLinearLayout(ArrayRef<int64_t> shape,
       broadcastedAlongK(ctx, blocked.getWarpsPerCTA(), order, kDim,
                         named(ctx, "warp"))
           .transposeOuts(repNames);
-  return combineCtaCgaWithShape(cta, blocked.getCTALayout(), shape);
+  return combineCtaCgaWithShape(cta, dot.getCTALayout(), shape);
 }
 
 //===----------------------------------------------------------------------===//

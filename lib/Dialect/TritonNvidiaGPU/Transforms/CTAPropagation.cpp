@@ -362,8 +362,15 @@ void CTAPlanner::processMultiUsersForward(Value output, CastOp cast) {
 // The worklist step
 //===----------------------------------------------------------------------===//
 
+/// Ops whose tensors (pointers, values, masks; for descriptor ops the value
+/// loaded or stored, the gather and scatter offsets) take the anchor's CTA
+/// layout, each keeping its own threads and warps. A descriptor load feeding
+/// a dot must: its result's CTA layout becomes the tensor map's (see
+/// triton-nvidia-optimize-descriptor-encoding), so each CTA's TMA copy
+/// lands the part of the block that CTA's dot operand reads.
 static bool isLoadStoreOp(Operation *op) {
-  return isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op);
+  return isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, DescriptorLoadOp,
+             DescriptorStoreOp, DescriptorGatherOp, DescriptorScatterOp>(op);
 }
 
 /// Ops that take any layout as long as all their tensors share it.

@@ -253,6 +253,39 @@ TEST_F(LinearLayoutConversionsTest, MmaV2OperandBKWidth4) {
                  2));
 }
 
+TEST_F(LinearLayoutConversionsTest, DotOperandsAcrossCTAs) {
+  // An mma v2 accumulator split along N over 2 CTAs: the operands' CTAs
+  // never split K. Each CTA holds all of A (a zero block basis) and its half
+  // of B along N; within a CTA, each operand is laid out as with one CTA.
+  constexpr StringLiteral kSplitN =
+      "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = "
+      "[2, 2], CGALayout = [[0, 1]], instrShape = [16, 8]}>";
+  StringAttr block = StringAttr::get(&ctx, "block");
+  std::string a =
+      ("#ttg.dot_op<{opIdx = 0, parent = " + kSplitN + ", kWidth = 2}>").str();
+  std::string aOneCTA =
+      ("#ttg.dot_op<{opIdx = 0, parent = " + kMmaV2 + ", kWidth = 2}>").str();
+  LinearLayout aLayout = convert(a, {32, 16});
+  EXPECT_EQ(aLayout.getBasis(block, 0).vec(), (std::vector<int32_t>{0, 0}));
+  EXPECT_EQ(getLayoutWithinBlock(aLayout),
+            getLayoutWithinBlock(convert(aOneCTA, {32, 16})));
+  std::string b =
+      ("#ttg.dot_op<{opIdx = 1, parent = " + kSplitN + ", kWidth = 2}>").str();
+  std::string bOneCTA =
+      ("#ttg.dot_op<{opIdx = 1, parent = " + kMmaV2 + ", kWidth = 2}>").str();
+  LinearLayout bLayout = convert(b, {16, 32});
+  EXPECT_EQ(bLayout.getBasis(block, 0).vec(), (std::vector<int32_t>{0, 16}));
+  EXPECT_EQ(getLayoutWithinBlock(bLayout),
+            getLayoutWithinBlock(convert(bOneCTA, {16, 16})));
+  // FMA operands alike: a blocked accumulator split along N.
+  LinearLayout fmaA = convert(
+      "#ttg.dot_op<{opIdx = 0, parent = #ttg.blocked<{sizePerThread = [1, 4], "
+      "threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0], "
+      "CGALayout = [[0, 1]]}>}>",
+      {32, 8});
+  EXPECT_EQ(fmaA.getBasis(block, 0).vec(), (std::vector<int32_t>{0, 0}));
+}
+
 TEST_F(LinearLayoutConversionsTest, MmaV3OperandA) {
   // The 128x256x64 matmul's A in registers: 8 warps down M, K repeats.
   EXPECT_EQ(convert("#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{"

@@ -148,3 +148,36 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Descriptor loads and stores take the CTA layouts too, as Triton's planner
+// gives them: a 32x32 dot over 2 CTAs splits N, so every CTA loads all of A
+// (its descriptor load gets a copied CTA layout), B's load and C's store
+// are split along N. Their CTA layouts become the tensor maps'
+// (triton-nvidia-optimize-descriptor-encoding), so that each CTA's TMA copy
+// lands what its own dot operand reads.
+// CHECK-DAG: #[[$ACC:.*]] = #ttg.blocked<{sizePerThread = [2, 2]{{.*}}CGALayout = {{\[\[}}0, 1]]}>
+// CHECK-DAG: #[[$A:.*]] = #ttg.blocked<{{.*}}CGALayout = {{\[\[}}0, 0]]}>
+// CHECK-DAG: #[[$B:.*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16]{{.*}}CGALayout = {{\[\[}}0, 1]]}>
+// CHECK-LABEL: @descriptors
+// CHECK: tt.descriptor_load %arg0{{.*}} -> tensor<32x32xf16, #[[$A]]>
+// CHECK: tt.descriptor_load %arg1{{.*}} -> tensor<32x32xf16, #[[$B]]>
+// CHECK: tt.dot {{.*}} -> tensor<32x32xf32, #[[$ACC]]>
+// CHECK: tt.descriptor_store %arg2{{.*}}, tensor<32x32xf16, #[[$B]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [2, 16], warpsPerCTA = [8, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @descriptors(%da: !tt.tensordesc<tensor<32x32xf16>>, %db: !tt.tensordesc<tensor<32x32xf16>>, %dc: !tt.tensordesc<tensor<32x32xf16>>, %i: i32) {
+    %zero = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #blocked1>
+    %a = tt.descriptor_load %da[%i, %i] : !tt.tensordesc<tensor<32x32xf16>> -> tensor<32x32xf16, #blocked>
+    %b = tt.descriptor_load %db[%i, %i] : !tt.tensordesc<tensor<32x32xf16>> -> tensor<32x32xf16, #blocked>
+    %a1 = ttg.convert_layout %a : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>>
+    %b1 = ttg.convert_layout %b : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>>
+    %d = tt.dot %a1, %b1, %zero : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked1}>> -> tensor<32x32xf32, #blocked1>
+    %h = arith.truncf %d : tensor<32x32xf32, #blocked1> to tensor<32x32xf16, #blocked1>
+    %h1 = ttg.convert_layout %h : tensor<32x32xf16, #blocked1> -> tensor<32x32xf16, #blocked>
+    tt.descriptor_store %dc[%i, %i], %h1 : !tt.tensordesc<tensor<32x32xf16>>, tensor<32x32xf16, #blocked>
+    tt.return
+  }
+}
