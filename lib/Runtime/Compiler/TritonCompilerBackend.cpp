@@ -15,17 +15,23 @@ using namespace triton::runtime;
 
 namespace {
 
-/// ptxas, unless TRITON_MLIR_ASSEMBLER names another (ptxas, nvjitlink or
-/// auto). nvJitLink is faster but compiles PTX as relocatable code, as
-/// `ptxas -c` does, which turns off ptxas's occupancy-driven register
-/// choice: a different register count, and so different speed, in 19 of
-/// the 35 dot inputs (docs/benchmarks.md). Unknown names keep ptxas.
+/// ptxas where one is found, as Triton assembles; else nvJitLink where it
+/// loads (Auto). TRITON_MLIR_ASSEMBLER (ptxas, nvjitlink or auto) decides
+/// outright. nvJitLink compiles PTX as relocatable code, as `ptxas -c`
+/// does, which turns off ptxas's occupancy-driven register choice: another
+/// register count, and so another speed, in 19 of the 35 dot inputs
+/// (docs/benchmarks.md); it is no faster than ptxas when nothing is cached.
 mlir::triton::Assembler runtimeAssembler() {
   if (const char *name = std::getenv("TRITON_MLIR_ASSEMBLER"))
     if (std::optional<mlir::triton::Assembler> chosen =
             mlir::triton::parseAssembler(name))
       return *chosen;
-  return mlir::triton::Assembler::Ptxas;
+  llvm::Expected<std::string> ptxas =
+      mlir::triton::findPtxas(mlir::triton::CompileOptions());
+  if (ptxas)
+    return mlir::triton::Assembler::Ptxas;
+  llvm::consumeError(ptxas.takeError());
+  return mlir::triton::Assembler::Auto;
 }
 
 class TritonCompilerBackend final : public KernelCompiler {
