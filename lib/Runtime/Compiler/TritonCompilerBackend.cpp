@@ -19,7 +19,7 @@ namespace {
 /// loads (Auto). TRITON_MLIR_ASSEMBLER (ptxas, nvjitlink or auto) decides
 /// outright. nvJitLink compiles PTX as relocatable code, as `ptxas -c`
 /// does, which turns off ptxas's occupancy-driven register choice: another
-/// register count, and so another speed, in 19 of the 35 dot inputs
+/// register count, and so another speed, in 16 of the 35 dot inputs
 /// (docs/benchmarks.md); it is no faster than ptxas when nothing is cached.
 mlir::triton::Assembler runtimeAssembler() {
   if (const char *name = std::getenv("TRITON_MLIR_ASSEMBLER"))
