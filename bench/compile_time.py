@@ -199,44 +199,53 @@ def _warm_triton(k):
 
 
 def _warm_ours(item):
-    _ours_in_worker(item)
+    _timed_in_worker(item)
+
+
+def _timed_pool(pool, workers, call, items, warm):
+    """Seconds of wall time for `call` over `items` in `pool` of `workers`,
+    after each worker has started (initializers warm process workers up);
+    and the results."""
+    list(pool.map(call, [warm] * workers))  # the workers start
+    start = time.perf_counter()
+    done = list(pool.map(call, items))
+    return time.perf_counter() - start, done
+
+
+def _process_pool(n, initializer, warm):
+    context = __import__("multiprocessing").get_context("spawn")
+    return futures.ProcessPoolExecutor(n, mp_context=context, initializer=initializer,
+                                       initargs=(warm,))
+
+
+def _ours_pool(kind, n, lib, work):
+    """Ours in a pool of threads in this process (the runtime's way) or of
+    processes (the hook's way under Inductor, whose compile workers are
+    processes), warmed up as Triton's; the call returns (seconds, stages)."""
+    if kind == "threads":
+        ours_compile(lib, work[0][0], work[0][1], work[0][2])
+        return futures.ThreadPoolExecutor(n), lambda item: _timed_ours(lib, *item)
+    return _process_pool(n, _warm_ours, work[0]), _timed_in_worker
 
 
 def throughput(kernels, lib, jobs, ptxas, assemblers, pools):
     # Triton: a pool of processes (as Inductor's parallel compile), each
     # worker warmed up by one compile in its initializer, so that imports and
     # first-call costs are paid before the clock starts.
-    context = __import__("multiprocessing").get_context("spawn")
-    with futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_warm_triton,
-                                     initargs=(kernels[0],)) as pool:
-        list(pool.map(_safe_triton, [kernels[0]] * jobs))  # the workers start
-        start = time.perf_counter()
-        results = list(pool.map(_safe_triton, kernels))
-        triton_wall = time.perf_counter() - start
-    triton_ok = sum(1 for r in results if r)
+    with _process_pool(jobs, _warm_triton, kernels[0]) as pool:
+        triton_wall, results = _timed_pool(pool, jobs, _safe_triton, kernels, kernels[0])
     result = {"jobs": jobs, "kernels": len(kernels), "triton_wall": triton_wall,
-              "triton_ok": triton_ok, "ours": {}}
+              "triton_ok": sum(1 for r in results if r), "ours": {}}
     for assembler in assemblers:
-        # Ours in one process, a pool of threads (the runtime's way).
-        if "threads" in pools:
-            ours_compile(lib, kernels[0], assembler, ptxas)
-            with futures.ThreadPoolExecutor(jobs) as pool:
-                start = time.perf_counter()
-                done = list(pool.map(lambda k: _safe_ours(lib, k, assembler, ptxas), kernels))
-                wall = time.perf_counter() - start
-            result["ours"][f"threads, {assembler}"] = {"wall": wall, "ok": sum(1 for r in done if r)}
-        # Ours in a pool of processes (the hook's way under Inductor, whose
-        # compile workers are processes), warmed up as Triton's.
-        if "processes" in pools:
-            work = [(k, assembler, ptxas) for k in kernels]
-            with futures.ProcessPoolExecutor(jobs, mp_context=context, initializer=_warm_ours,
-                                             initargs=(work[0],)) as pool:
-                list(pool.map(_ours_in_worker, [work[0]] * jobs))
-                start = time.perf_counter()
-                done = list(pool.map(_ours_in_worker, work))
-                wall = time.perf_counter() - start
-            result["ours"][f"processes, {assembler}"] = {"wall": wall,
-                                                         "ok": sum(1 for r in done if r)}
+        work = [(k, assembler, ptxas) for k in kernels]
+        for kind in ("threads", "processes"):
+            if kind not in pools:
+                continue
+            executor, call = _ours_pool(kind, jobs, lib, work)
+            with executor as pool:
+                wall, done = _timed_pool(pool, jobs, call, work, work[0])
+            result["ours"][f"{kind}, {assembler}"] = {"wall": wall,
+                                                      "ok": sum(1 for r in done if r)}
     return result
 
 
@@ -245,41 +254,25 @@ def scaling(kernels, lib, jobs, ptxas, assemblers):
     by `jobs` workers, Triton's process pool against our thread and process
     pools, with our per-stage seconds summed over the kernels. A stage whose
     sum grows with the workers is where they contend."""
-    context = __import__("multiprocessing").get_context("spawn")
     result = {"kernels": len(kernels), "jobs": jobs, "runs": []}
     for n in (1, jobs):
-        with futures.ProcessPoolExecutor(n, mp_context=context, initializer=_warm_triton,
-                                         initargs=(kernels[0],)) as pool:
-            list(pool.map(_safe_triton, [kernels[0]] * n))  # the workers start
-            start = time.perf_counter()
-            done = list(pool.map(_safe_triton, kernels))
-            wall = time.perf_counter() - start
+        with _process_pool(n, _warm_triton, kernels[0]) as pool:
+            wall, done = _timed_pool(pool, n, _safe_triton, kernels, kernels[0])
         result["runs"].append({"who": "triton", "pool": "processes", "workers": n,
                                "wall": wall, "ok": sum(1 for r in done if r),
                                "busy": sum(r for r in done if r)})
         for assembler in assemblers:
-            for pool_kind in ("threads", "processes"):
-                work = [(k, assembler, ptxas) for k in kernels]
-                if pool_kind == "threads":
-                    ours_compile(lib, kernels[0], assembler, ptxas)
-                    executor = futures.ThreadPoolExecutor(n)
-                    call = lambda item: _timed_ours(lib, *item)  # noqa: E731
-                else:
-                    executor = futures.ProcessPoolExecutor(n, mp_context=context,
-                                                           initializer=_warm_ours,
-                                                           initargs=(work[0],))
-                    call = _timed_in_worker
+            work = [(k, assembler, ptxas) for k in kernels]
+            for kind in ("threads", "processes"):
+                executor, call = _ours_pool(kind, n, lib, work)
                 with executor as pool:
-                    list(pool.map(call, work[:1] * n))  # the workers start
-                    start = time.perf_counter()
-                    done = list(pool.map(call, work))
-                    wall = time.perf_counter() - start
+                    wall, done = _timed_pool(pool, n, call, work, work[0])
                 ok = [d for d in done if d]
                 stages = {s: sum(d[1].get(s, 0.0) for d in ok) for s in STAGES}
-                result["runs"].append({"who": f"ours {assembler}", "pool": pool_kind,
+                result["runs"].append({"who": f"ours {assembler}", "pool": kind,
                                        "workers": n, "wall": wall, "ok": len(ok),
                                        "busy": sum(d[0] for d in ok), "stages": stages})
-                print("scaling: %s %s x%d: %.2f s" % (assembler, pool_kind, n, wall), flush=True)
+                print("scaling: %s %s x%d: %.2f s" % (assembler, kind, n, wall), flush=True)
     return result
 
 
@@ -288,6 +281,9 @@ def _timed_ours(lib, k, assembler, ptxas):
         return ours_compile(lib, k, assembler, ptxas)
     except Exception:  # noqa: BLE001
         return None
+
+
+_worker_lib = None
 
 
 def _timed_in_worker(item):
@@ -316,28 +312,9 @@ def scaling_report(sc, out):
         json.dump(sc, f, indent=1)
 
 
-_worker_lib = None
-
-
-def _ours_in_worker(item):
-    global _worker_lib
-    if _worker_lib is None:
-        from triton_mlir import _capi
-        _worker_lib = _capi.library()
-    k, assembler, ptxas = item
-    return _safe_ours(_worker_lib, k, assembler, ptxas)
-
-
 def _safe_triton(k):
     try:
         return triton_compile(k)
-    except Exception:  # noqa: BLE001
-        return None
-
-
-def _safe_ours(lib, k, assembler, ptxas):
-    try:
-        return ours_compile(lib, k, assembler, ptxas)[0]
     except Exception:  # noqa: BLE001
         return None
 
