@@ -61,9 +61,10 @@ def compiler_options(options, capability, backend, ptxas_path):
     if ptxas_path:
         result["ptxas_path"] = ptxas_path
     # PTX to cubin with Triton's own ptxas, as Triton does. In-process
-    # libnvJitLink is faster but compiles PTX as relocatable code (`ptxas
-    # -c`), which turns off ptxas's occupancy-driven register choice and
-    # changes the kernels (docs/benchmarks.md); TRITON_MLIR_ASSEMBLER=
+    # libnvJitLink starts no process but compiles PTX as relocatable code
+    # (`ptxas -c`), which turns off ptxas's occupancy-driven register choice
+    # and changes the kernels, and is no faster on the GPU machine once its
+    # own cache is out of play (docs/benchmarks.md); TRITON_MLIR_ASSEMBLER=
     # nvjitlink|auto opts in.
     result["assembler"] = os.environ.get("TRITON_MLIR_ASSEMBLER", "") or "ptxas"
     if getattr(options, "ptx_options", None):
