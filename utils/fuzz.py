@@ -6,7 +6,9 @@ inputs) at the level of MLIR text: lines deleted, duplicated or swapped,
 integers and shapes changed, element types and op names exchanged, SSA uses
 rewired, files cut short. Each mutant goes through
   - triton-translate --emit=ptx: parser, verifier, ttir, ttgir and llir
-    pipelines, LLVM and PTX emission (no ptxas);
+    pipelines, LLVM and PTX emission (no ptxas); a TTIR mutant a third of
+    the time with other options (2 or 4 CTAs, 1 or 8 warps, 2 or 4 stages,
+    sm_80: TTIR_OPTIONS);
   - some of the time also triton-opt (parse, verify, print) and
     triton-aot compile (launcher generation, which runs the same pipeline
     and ptxas when one is installed).
@@ -163,11 +165,20 @@ def mutate(text, rng):
     return "\n".join(lines)
 
 
-def commands(bindir, path, out_dir, which):
-    """The tool invocations for target `which` on `path`."""
+# Compile options a TTIR mutant is sometimes translated with, so that the
+# paths behind them (clusters of CTAs and the CTA planner, 8 warps, the
+# pipeliner's stage counts, sm_80's lowering) are fuzzed too.
+TTIR_OPTIONS = [["--num-ctas=2"], ["--num-ctas=4"], ["--num-warps=8"],
+                ["--num-warps=1"], ["--num-stages=2"], ["--num-stages=4"],
+                ["--target=cuda:80"], ["--num-ctas=2", "--num-warps=8"]]
+
+
+def commands(bindir, path, out_dir, which, options=()):
+    """The tool invocations for target `which` on `path`; `options` go to
+    triton-translate."""
     if which == "translate":
         return [os.path.join(bindir, "triton-translate"), path, "--emit=ptx",
-                "-o", os.devnull]
+                *options, "-o", os.devnull]
     if which == "opt":
         return [os.path.join(bindir, "triton-opt"), path, "-o", os.devnull]
     return [os.path.join(bindir, "triton-aot"), "compile", path, "--grid",
@@ -227,15 +238,16 @@ def attempt(job):
         targets.append("opt")
     if rng.random() < 0.1 and ext == ".ttir":
         targets.append("aot")
+    options = rng.choice(TTIR_OPTIONS) if ext == ".ttir" and rng.random() < 0.3 else []
     results = []
     for which in targets:
-        rc, err = run(commands(bindir, case, tmp, which))
+        rc, err = run(commands(bindir, case, tmp, which, options))
         results.append((which, rc, classify(rc, err), diagnostic(err)))
     subprocess.run(["rm", "-rf", tmp])
-    return path, text, ext, results
+    return path, text, ext, options, results
 
 
-def minimise(text, ext, which, kind, bindir, work, budget=300):
+def minimise(text, ext, which, kind, bindir, work, options=(), budget=300):
     """Deletes lines of `text` while `which` keeps giving `kind`, for at
     most `budget` seconds (a timeout costs TIMEOUT seconds a try)."""
     tmp = tempfile.mkdtemp(dir=work)
@@ -247,7 +259,7 @@ def minimise(text, ext, which, kind, bindir, work, budget=300):
             return False
         with open(case, "w") as f:
             f.write(candidate)
-        rc, err = run(commands(bindir, case, tmp, which))
+        rc, err = run(commands(bindir, case, tmp, which, options))
         return classify(rc, err) == kind
 
     lines = text.split("\n")
@@ -266,7 +278,7 @@ def minimise(text, ext, which, kind, bindir, work, budget=300):
 
 
 LIT_RUN = {
-    "translate": "// RUN: not triton-translate %s --emit=ptx -o /dev/null "
+    "translate": "// RUN: not triton-translate %s --emit=ptx{options} -o /dev/null "
                  "2>&1 | FileCheck %s",
     "opt": "// RUN: not triton-opt %s -o /dev/null 2>&1 | FileCheck %s",
     "aot": "// RUN: not triton-aot compile %s --grid 1 --target sm_90a "
@@ -322,14 +334,15 @@ def main():
 
     runs = 0
     with multiprocessing.Pool(args.jobs) as pool:
-        for path, text, ext, results in pool.imap_unordered(attempt, jobs()):
+        for path, text, ext, options, results in pool.imap_unordered(attempt, jobs()):
             runs += 1
             for which, rc, kind, diag in results:
                 outcomes["%s exit %s" % (which, rc)] += 1
                 if diag:
                     diagnostics[diag] += 1
                 if kind:
-                    findings.append((path, text, ext, which, kind))
+                    findings.append((path, text, ext, which, kind,
+                                     options if which == "translate" else []))
                     # The mutant as found, before minimising (which can
                     # take long for timeouts).
                     raw = os.path.join(args.out, "finding-%d.raw%s"
@@ -344,13 +357,15 @@ def main():
     with open(os.path.join(args.out, "diagnostics.txt"), "w") as f:
         for d, n in diagnostics.most_common():
             f.write("%6d %s\n" % (n, d))
-    for k, (path, text, ext, which, kind) in enumerate(findings):
-        small = minimise(text, ext, which, kind, args.bin, work)
+    for k, (path, text, ext, which, kind, options) in enumerate(findings):
+        small = minimise(text, ext, which, kind, args.bin, work, options)
         name = os.path.join(args.out, "finding-%d%s" % (k, ext))
+        run_line = LIT_RUN[which].replace(
+            "{options}", "".join(" " + o for o in options))
         with open(name, "w") as f:
             f.write("// fuzz finding (%s, %s) from a mutant of %s\n"
                     % (kind, which, os.path.relpath(path, ROOT)))
-            f.write(LIT_RUN[which] + "\n// CHECK: error:\n" + small + "\n")
+            f.write(run_line + "\n// CHECK: error:\n" + small + "\n")
         print("fuzz: FINDING %s by %s: %s" % (kind, which, name))
     subprocess.run(["rm", "-rf", work])
     sys.exit(1 if findings else 0)
