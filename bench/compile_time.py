@@ -28,6 +28,10 @@ API releases the GIL; each compile has its own MLIR context; the runtime's
 way) and in a process pool of --jobs workers (the hook's way under
 Inductor); kernels per second of wall time.
 
+--assembler-passes N: N dot and Inductor kernels assembled in four passes
+(nvJitLink, nvJitLink, Triton's ptxas, nvJitLink) in one process; a cache
+in the assembler shows as a faster later pass (OUT/assembler_passes.json).
+
 --scaling N: N of the kernels compiled by 1 worker and by --jobs workers,
 each compiler and pool, with our per-stage sums (OUT/scaling.md): the
 stage that grows with the workers is where they contend.
@@ -294,6 +298,24 @@ def _timed_in_worker(item):
     return _timed_ours(_worker_lib, *item)
 
 
+def assembler_passes(kernels, lib, ptxas, order):
+    """The same kernels assembled again and again in this process, one pass
+    per entry of `order` (e.g. nvjitlink, nvjitlink, ptxas, nvjitlink): an
+    assembler that caches what it compiled shows it as a faster second
+    pass. Returns one row per pass: the assembler, the summed cubin stage
+    and the summed whole compile, in seconds."""
+    rows = []
+    for assembler in order:
+        cubin = total = 0.0
+        for k in kernels:
+            seconds, stages = ours_compile(lib, k, assembler, ptxas)
+            total += seconds
+            cubin += stages.get("cubin", 0.0)
+        rows.append({"assembler": assembler, "cubin": cubin, "total": total})
+        print("passes: %s cubin %.2f s, compile %.2f s" % (assembler, cubin, total), flush=True)
+    return rows
+
+
 def scaling_report(sc, out):
     lines = ["", f"Scaling: {sc['kernels']} kernels, 1 worker against {sc['jobs']} "
              "(busy: seconds inside the compile calls, summed; stage sums are ours):", "",
@@ -391,6 +413,9 @@ def main():
     parser.add_argument("--throughput-only", action="store_true",
                         help="only the many-at-once figures, over every kernel")
     parser.add_argument("--no-nvjitlink", action="store_true")
+    parser.add_argument("--assembler-passes", type=int, default=0, metavar="N",
+                        help="only N kernels (every k-th dot and Inductor kernel) assembled "
+                             "in passes nvjitlink, nvjitlink, ptxas, nvjitlink (a cache shows)")
     parser.add_argument("--scaling", type=int, default=0, metavar="N",
                         help="only the scaling table: N kernels (every k-th), 1 worker "
                              "against --jobs, per-stage sums")
@@ -416,6 +441,14 @@ def main():
     triton_compile(kernels[0])
     ours_compile(lib, kernels[0], "ptxas", ptxas)
     assemblers = [a for a in args.assemblers.split(",") if a == "ptxas" or nvjitlink]
+    if args.assembler_passes:
+        pool = [k for k in kernels if k["group"] in ("dots", "inductor")]
+        step = max(1, len(pool) // args.assembler_passes)
+        rows = assembler_passes(pool[::step][: args.assembler_passes], lib, ptxas,
+                                ["nvjitlink", "nvjitlink", "ptxas", "nvjitlink"])
+        with open(os.path.join(args.out, "assembler_passes.json"), "w") as f:
+            json.dump(rows, f, indent=1)
+        return 0
     if args.scaling:
         step = max(1, len(kernels) // args.scaling)
         scaling_report(scaling(kernels[::step][: args.scaling], lib, args.jobs, ptxas,
