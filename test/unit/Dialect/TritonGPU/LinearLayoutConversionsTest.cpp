@@ -261,22 +261,25 @@ TEST_F(LinearLayoutConversionsTest, DotOperandsAcrossCTAs) {
       "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = "
       "[2, 2], CGALayout = [[0, 1]], instrShape = [16, 8]}>";
   StringAttr block = StringAttr::get(&ctx, "block");
-  std::string a =
-      ("#ttg.dot_op<{opIdx = 0, parent = " + kSplitN + ", kWidth = 2}>").str();
-  std::string aOneCTA =
-      ("#ttg.dot_op<{opIdx = 0, parent = " + kMmaV2 + ", kWidth = 2}>").str();
-  LinearLayout aLayout = convert(a, {32, 16});
-  EXPECT_EQ(aLayout.getBasis(block, 0).vec(), (std::vector<int32_t>{0, 0}));
-  EXPECT_EQ(getLayoutWithinBlock(aLayout),
-            getLayoutWithinBlock(convert(aOneCTA, {32, 16})));
-  std::string b =
-      ("#ttg.dot_op<{opIdx = 1, parent = " + kSplitN + ", kWidth = 2}>").str();
-  std::string bOneCTA =
-      ("#ttg.dot_op<{opIdx = 1, parent = " + kMmaV2 + ", kWidth = 2}>").str();
-  LinearLayout bLayout = convert(b, {16, 32});
-  EXPECT_EQ(bLayout.getBasis(block, 0).vec(), (std::vector<int32_t>{0, 16}));
-  EXPECT_EQ(getLayoutWithinBlock(bLayout),
-            getLayoutWithinBlock(convert(bOneCTA, {16, 16})));
+  auto operand = [](int opIdx, StringRef parent) {
+    return ("#ttg.dot_op<{opIdx = " + Twine(opIdx) + ", parent = " + parent +
+            ", kWidth = 2}>")
+        .str();
+  };
+  // {opIdx, shape, the one CTA's shape, the CTA's block basis}
+  struct Case {
+    int opIdx;
+    SmallVector<int64_t> shape, perCTA;
+    std::vector<int32_t> basis;
+  };
+  for (const Case &c : {Case{0, {32, 16}, {32, 16}, {0, 0}},
+                        Case{1, {16, 32}, {16, 16}, {0, 16}}}) {
+    LinearLayout layout = convert(operand(c.opIdx, kSplitN), c.shape);
+    EXPECT_EQ(layout.getBasis(block, 0).vec(), c.basis) << "opIdx " << c.opIdx;
+    EXPECT_EQ(getLayoutWithinBlock(layout),
+              getLayoutWithinBlock(convert(operand(c.opIdx, kMmaV2), c.perCTA)))
+        << "opIdx " << c.opIdx;
+  }
   // FMA operands alike: a blocked accumulator split along N.
   LinearLayout fmaA = convert(
       "#ttg.dot_op<{opIdx = 0, parent = #ttg.blocked<{sizePerThread = [1, 4], "
