@@ -165,7 +165,7 @@ def check_case(case, bench):
                     return jit[grid](*args, **meta, num_warps=case["warps"],
                                      num_stages=case.get("stages", 1))
 
-                run(theirs)
+                k_theirs = run(theirs)
                 triton_outs = [o.clone() for o in outs]
                 # (a new specialization compiles here: through the hook)
                 compiled = {}
@@ -205,6 +205,11 @@ def check_case(case, bench):
                 row.update(rounds_ms=rounds, ours_ttgir_ms=med["ttgir"])
             finally:
                 knobs.runtime.override_arch = None
+            # Registers and spills as ptxas reported them (set once launched).
+            row.update(regs_triton=getattr(k_theirs, "n_regs", None),
+                       spills_triton=getattr(k_theirs, "n_spills", None),
+                       regs_ours=getattr(compiled["ttir"], "n_regs", None),
+                       spills_ours=getattr(compiled["ttir"], "n_spills", None))
             row.update(size=list(size), bench_agree=agree, triton_ms=t_ms, ours_ms=o_ms,
                        triton_tflops=flops / t_ms * 1e-9, ours_tflops=flops / o_ms * 1e-9)
             row["ok"] = row["ok"] and agree
@@ -248,18 +253,22 @@ def check(out, names, bench):
              % (gpu, triton.__version__), "",
              "| kernel | size | correct (ours) | shared ours / Triton | Triton ms | ours ms "
              "| Triton TFLOP/s | ours TFLOP/s | Triton/ours time "
-             "| Triton/ours from Triton's TTGIR |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "| Triton/ours from Triton's TTGIR | registers (spills) ours / Triton |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in results:
         ratio = ("%.3f" % (r["triton_ms"] / r["ours_ms"])) if "ours_ms" in r else "-"
         ratio_g = ("%.3f" % (r["triton_ms"] / r["ours_ttgir_ms"])) if "ours_ttgir_ms" in r else "-"
-        lines.append("| %s | %s | %s | %s / %s | %s | %s | %s | %s | %s | %s |" % (
+        regs = "-"
+        if r.get("regs_ours") is not None:
+            regs = "%s (%s) / %s (%s)" % (r["regs_ours"], r.get("spills_ours"),
+                                          r.get("regs_triton"), r.get("spills_triton"))
+        lines.append("| %s | %s | %s | %s / %s | %s | %s | %s | %s | %s | %s | %s |" % (
             r["name"], "x".join(map(str, r.get("size", []))), "yes" if r["ok"] else "NO",
             r.get("shared_ours", "-"), r.get("shared_triton", "-"),
             "%.4f" % r["triton_ms"] if "triton_ms" in r else "-",
             "%.4f" % r["ours_ms"] if "ours_ms" in r else "-",
             "%.0f" % r["triton_tflops"] if "triton_tflops" in r else "-",
-            "%.0f" % r["ours_tflops"] if "ours_tflops" in r else "-", ratio, ratio_g))
+            "%.0f" % r["ours_tflops"] if "ours_tflops" in r else "-", ratio, ratio_g, regs))
     with open(os.path.join(out, "table.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
     print("\n".join(lines))

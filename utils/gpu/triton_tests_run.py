@@ -4,7 +4,7 @@ parallel shards, within a deadline; utils/gpu/triton-tests.sh calls it.
 
     triton_tests_run.py --tests DIR --out DIR [--files test_core.py ...]
                         [--shards 14] [--deadline SECONDS] [--done FILE ...]
-                        [--baseline-reserve SECONDS] [--filter SUBSTRING]
+                        [--baseline-reserve SECONDS] [--filter SUBSTRING...]
 
 1. Collects the test ids of each file (pytest --collect-only) and drops the
    ids already in a --done file (results of an earlier call: one run of a
@@ -123,7 +123,8 @@ def main():
     parser.add_argument("--deadline", type=float, default=540)
     parser.add_argument("--baseline-reserve", type=float, default=100)
     parser.add_argument("--done", nargs="*", default=[])
-    parser.add_argument("--filter", default="")
+    parser.add_argument("--filter", nargs="*", default=[],
+                        help="run only the tests whose id contains one of these")
     parser.add_argument("--first", nargs="*", default=[],
                         help="run the tests whose id contains one of these first (e.g. the ones a change fixes)")
     parser.add_argument("--baseline", choices=("failures", "all"), default="failures",
@@ -136,7 +137,7 @@ def main():
 
     ids = collect(args.tests, args.files, env)
     if args.filter:
-        ids = [i for i in ids if args.filter in i]
+        ids = [i for i in ids if any(f in i for f in args.filter)]
     done = read_results(args.done)
     todo = [i for i in ids if i not in done]
     if args.first:

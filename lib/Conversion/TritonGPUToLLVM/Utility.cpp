@@ -64,22 +64,6 @@ Value mlir::triton::packLLElements(Location loc, Type structType,
 
 //===-- Hardware indices --------------------------------------------------===//
 
-SmallVector<int32_t> mlir::triton::applyLinearLayoutConst(
-    const LinearLayout &layout, ArrayRef<std::pair<StringAttr, int32_t>> ins) {
-  LinearLayout::DimValues all;
-  for (StringAttr inDim : layout.getInDimNames()) {
-    int32_t value = 0;
-    for (auto [name, v] : ins)
-      if (name == inDim)
-        value = v;
-    all.push_back({inDim, value});
-  }
-  SmallVector<int32_t> outs;
-  for (auto [dim, value] : layout.apply(all))
-    outs.push_back(value);
-  return outs;
-}
-
 /// The number of warps of the code `b` inserts into, when it is known.
 static std::optional<int> insertionNumWarps(OpBuilder &b) {
   Block *block = b.getInsertionBlock();
@@ -223,67 +207,6 @@ Value mlir::triton::getClusterCTAId(OpBuilder &b, Location loc, int numCTAs) {
   if (numCTAs <= 1)
     return i32Val(b, loc, 0);
   return NVVM::BlockInClusterIdXOp::create(b, loc, b.getI32Type());
-}
-
-/// `v`'s bit `bit` moved to bit `target`: (v & (1 << bit)) shifted.
-static Value moveBit(Location loc, OpBuilder &b, Value v, int bit, int target) {
-  Value masked = LLVM::AndOp::create(b, loc, v, i32Val(b, loc, 1ll << bit));
-  if (target > bit)
-    return LLVM::ShlOp::create(b, loc, masked, i32Val(b, loc, target - bit));
-  if (target < bit)
-    return LLVM::LShrOp::create(b, loc, masked, i32Val(b, loc, bit - target));
-  return masked;
-}
-
-SmallVector<Value>
-mlir::triton::applyLinearLayout(Location loc, OpBuilder &b,
-                                const LinearLayout &layout,
-                                ArrayRef<std::pair<StringAttr, Value>> ins) {
-  int numOuts = layout.getNumOutDims();
-  SmallVector<Value> outs(numOuts);
-  auto xorInto = [&](int dim, Value term) {
-    outs[dim] = outs[dim] ? LLVM::XOrOp::create(b, loc, outs[dim], term) : term;
-  };
-  for (auto [inDim, value] : ins) {
-    if (!layout.hasInDim(inDim))
-      continue;
-    // A constant input contributes a constant.
-    if (auto cst = value.getDefiningOp<LLVM::ConstantOp>()) {
-      auto attr = dyn_cast<IntegerAttr>(cst.getValue());
-      if (attr) {
-        int32_t v = attr.getInt();
-        if (v == 0)
-          continue;
-        SmallVector<int32_t> applied =
-            applyLinearLayoutConst(layout, {{inDim, v}});
-        for (int d = 0; d < numOuts; ++d)
-          if (applied[d])
-            xorInto(d, i32Val(b, loc, applied[d]));
-        continue;
-      }
-    }
-    int bits = layout.getInDimSizeLog2(inDim);
-    for (int i = 0; i < bits; ++i) {
-      ArrayRef<int32_t> basis = layout.getBasis(inDim, i);
-      for (int d = 0; d < numOuts; ++d) {
-        int32_t bv = basis[d];
-        if (bv == 0)
-          continue;
-        Value term;
-        if (llvm::isPowerOf2_32(bv)) {
-          term = moveBit(loc, b, value, i, llvm::Log2_32(bv));
-        } else {
-          Value bit = moveBit(loc, b, value, i, 0);
-          term = LLVM::MulOp::create(b, loc, bit, i32Val(b, loc, bv));
-        }
-        xorInto(d, term);
-      }
-    }
-  }
-  for (Value &out : outs)
-    if (!out)
-      out = i32Val(b, loc, 0);
-  return outs;
 }
 
 SmallVector<SmallVector<Value>>

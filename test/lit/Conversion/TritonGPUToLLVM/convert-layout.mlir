@@ -27,16 +27,21 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
 
 // Lanes only: one shfl.sync.idx from the source lane, whose bits are the
 // destination lane's bits rotated (dim0 bits 0-2 -> lane bits 2-4, dim1
-// bits -> lane bits 0-1).
+// bits -> lane bits 0-1): two groups of bits, each moved by one shift, which
+// land on different bits (or disjoint).
 // CHECK-LABEL: llvm.func @lanes
 // CHECK: %[[TIDX:.*]] = nvvm.read.ptx.sreg.tid.x
 // CHECK: %[[TID:.*]] = llvm.and %[[TIDX]]
 // CHECK: %[[LANE:.*]] = llvm.and %[[TID]]
-// CHECK: llvm.and %[[LANE]], %{{.*}}
-// CHECK: llvm.shl
-// CHECK: llvm.lshr
-// CHECK: llvm.xor
-// CHECK: nvvm.shfl.sync idx %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : f32 -> f32
+// CHECK: %[[WORD:.*]] = llvm.and %[[LANE]], %{{.*}}
+// CHECK: %[[C7:.*]] = llvm.mlir.constant(7 : i32)
+// CHECK: %[[LOW:.*]] = llvm.and %[[WORD]], %[[C7]]
+// CHECK: %[[UP:.*]] = llvm.shl %[[LOW]]
+// CHECK: %[[C24:.*]] = llvm.mlir.constant(24 : i32)
+// CHECK: %[[HIGH:.*]] = llvm.and %[[WORD]], %[[C24]]
+// CHECK: %[[DOWN:.*]] = llvm.lshr %[[HIGH]]
+// CHECK: %[[SRC:.*]] = llvm.or disjoint %[[UP]], %[[DOWN]]
+// CHECK: nvvm.shfl.sync idx %{{.*}}, %{{.*}}, %[[SRC]], %{{.*}} : f32 -> f32
 // CHECK-NOT: nvvm.shfl
 // CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.return

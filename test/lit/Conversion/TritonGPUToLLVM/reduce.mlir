@@ -20,6 +20,10 @@
 // CHECK: %[[TID:.*]] = llvm.and %[[TIDX]], %{{.*}} : i32
 // CHECK: %[[LANE:.*]] = llvm.and %[[TID]], %{{.*}} : i32
 // CHECK: %[[WARP:.*]] = llvm.lshr %[[TID]], %{{.*}} : i32
+// The warp's position along the axis comes after the thread's coordinates
+// (the lane's and the warp's terms joined by xor), which this reduction does
+// not use.
+// CHECK: llvm.xor
 // CHECK: %[[C3:.*]] = llvm.mlir.constant(3 : i32) : i32
 // CHECK-NEXT: %[[WAXIS:.*]] = llvm.and %[[WARP]], %[[C3]] : i32
 // CHECK: %[[M31:.*]] = llvm.mlir.constant(31 : i32)

@@ -1,0 +1,211 @@
+//===- LinearLayoutApply.cpp - a linear layout applied to runtime indices -===//
+//
+// A linear layout maps the bits of its inputs (register, lane, warp, block)
+// to the bits of its outputs by XOR: output = XOR of the basis vectors of the
+// input bits that are set. Lowering a layout to LLVM means building that
+// product from the thread's lane and warp ids, and it is built at the head of
+// every kernel for every load, store and shared-memory access, so its shape
+// decides how much index arithmetic LLVM and ptxas see.
+//
+// For each runtime input and each output, the input's bits are grouped by how
+// far they move (the diagonals of the bit matrix): each group is one `and`
+// and one shift, where moving bit by bit costs an `and` and a shift per bit
+// (LLVM merges adjacent ones only sometimes). A bit that flips several output
+// bits and shares its distance with no other is selected instead (one select
+// for its whole column). Terms landing on output bits no other term of the
+// input writes are joined by `or disjoint`, the rest by `xor`; the inputs'
+// products are joined by `xor`.
+//
+// Triton 3.6 first packs all runtime inputs into one word (lane in the low
+// five bits, the warp above), so that a lane bit and a warp bit moving the
+// same distance share a group. We measured that form too and do not pack:
+// on an H100/H200 it made ptxas schedule two kernels worse (an fp8 matmul
+// whose B is transposed through registers, 0.99 -> 0.87 of Triton; causal
+// attention d128, 1.02 -> 0.97), where one word per input kept them (0.98,
+// 1.08) and the others at or above their earlier speed (docs/benchmarks.md,
+// fourteenth session).
+//
+//===----------------------------------------------------------------------===//
+#include "Conversion/TritonGPUToLLVM/Utility.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+SmallVector<int32_t> mlir::triton::applyLinearLayoutConst(
+    const LinearLayout &layout, ArrayRef<std::pair<StringAttr, int32_t>> ins) {
+  LinearLayout::DimValues all;
+  for (StringAttr inDim : layout.getInDimNames()) {
+    int32_t value = 0;
+    for (auto [name, v] : ins)
+      if (name == inDim)
+        value = v;
+    all.push_back({inDim, value});
+  }
+  SmallVector<int32_t> outs;
+  for (auto [dim, value] : layout.apply(all))
+    outs.push_back(value);
+  return outs;
+}
+
+namespace {
+
+/// Joins `terms` pairwise, as a balanced tree (short dependency chains).
+Value reduceTree(SmallVector<Value> terms,
+                 llvm::function_ref<Value(Value, Value)> join) {
+  while (terms.size() > 1) {
+    SmallVector<Value> next;
+    for (size_t i = 0; i + 1 < terms.size(); i += 2)
+      next.push_back(join(terms[i], terms[i + 1]));
+    if (terms.size() % 2)
+      next.push_back(terms.back());
+    terms = std::move(next);
+  }
+  return terms.empty() ? Value() : terms.front();
+}
+
+/// The product of the bit matrix `columns` (input bit c flips the output bits
+/// columns[c]) with the input `x`; null when the product is 0.
+Value emitProduct(Location loc, OpBuilder &b, Value x,
+                  ArrayRef<uint32_t> columns) {
+  int nCol = columns.size();
+  uint32_t allRows = 0, sharedRows = 0;
+  for (uint32_t column : columns) {
+    sharedRows |= allRows & column;
+    allRows |= column;
+  }
+  if (allRows == 0)
+    return Value();
+  int nRow = llvm::bit_width(allRows);
+
+  // The input bits that move to output bit c + shift.
+  auto diagonal = [&](int shift) {
+    uint32_t mask = 0;
+    for (int c = std::max(0, -shift); c < nCol && c + shift < nRow; ++c)
+      if (columns[c] >> (c + shift) & 1)
+        mask |= 1u << c;
+    return mask;
+  };
+  // A bit that flips several output bits and is alone on one of its
+  // diagonals is selected (its whole column at once) rather than spread over
+  // its diagonals; taking it out can leave another such bit alone. A bit that
+  // flips one output bit stays a shift: a select would cost a compare and a
+  // predicate for the same result.
+  uint32_t multiBit = 0;
+  for (int c = 0; c < nCol; ++c)
+    if (llvm::popcount(columns[c]) > 1)
+      multiBit |= 1u << c;
+  uint32_t selected = 0;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int shift = nRow - 1; shift > -nCol; --shift) {
+      uint32_t mask = diagonal(shift) & ~selected;
+      if (mask && llvm::isPowerOf2_32(mask) && (mask & multiBit)) {
+        selected |= mask;
+        changed = true;
+      }
+    }
+  }
+
+  auto cst = [&](uint32_t v) { return i32Val(b, loc, static_cast<int32_t>(v)); };
+  SmallVector<Value> disjoint, overlapping;
+  auto add = [&](Value term, uint32_t rows) {
+    (rows & sharedRows ? overlapping : disjoint).push_back(term);
+  };
+  for (int shift = nRow - 1; shift > -nCol; --shift) {
+    uint32_t mask = diagonal(shift) & ~selected;
+    if (!mask)
+      continue;
+    Value term = LLVM::AndOp::create(b, loc, x, cst(mask));
+    uint32_t rows;
+    if (shift > 0) {
+      term = LLVM::ShlOp::create(b, loc, term, cst(shift));
+      rows = mask << shift;
+    } else if (shift < 0) {
+      term = LLVM::LShrOp::create(b, loc, term, cst(-shift));
+      rows = mask >> -shift;
+    } else {
+      rows = mask;
+    }
+    add(term, rows);
+  }
+  for (int c = 0; c < nCol; ++c) {
+    if (!(selected >> c & 1) || !columns[c])
+      continue;
+    Value bit = LLVM::AndOp::create(b, loc, x, cst(1u << c));
+    Value unset = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bit,
+                                       cst(0));
+    add(LLVM::SelectOp::create(b, loc, unset, cst(0), cst(columns[c])),
+        columns[c]);
+  }
+
+  auto orDisjoint = [&](Value l, Value r) -> Value {
+    return LLVM::OrOp::create(b, loc, l, r, /*isDisjoint=*/true);
+  };
+  Value orPart = reduceTree(std::move(disjoint), orDisjoint);
+  Value xorPart =
+      reduceTree(std::move(overlapping), [&](Value l, Value r) -> Value {
+        return LLVM::XOrOp::create(b, loc, l, r);
+      });
+  if (!orPart || !xorPart)
+    return orPart ? orPart : xorPart;
+  return orDisjoint(orPart, xorPart);
+}
+
+} // namespace
+
+SmallVector<Value>
+mlir::triton::applyLinearLayout(Location loc, OpBuilder &b,
+                                const LinearLayout &layout,
+                                ArrayRef<std::pair<StringAttr, Value>> ins) {
+  int numOuts = layout.getNumOutDims();
+  // Constant inputs fold into one constant per output.
+  SmallVector<std::pair<StringAttr, int32_t>> constants;
+  SmallVector<std::pair<StringAttr, Value>> runtime;
+  for (StringAttr inDim : layout.getInDimNames()) {
+    const auto *in = llvm::find_if(
+        ins, [&](const auto &named) { return named.first == inDim; });
+    int bits = layout.getInDimSizeLog2(inDim);
+    if (in == ins.end() || bits == 0)
+      continue;
+    Value value = in->second;
+    if (auto cst = value.getDefiningOp<LLVM::ConstantOp>()) {
+      if (auto attr = dyn_cast<IntegerAttr>(cst.getValue())) {
+        constants.push_back({inDim, static_cast<int32_t>(attr.getInt())});
+        continue;
+      }
+    }
+    // Only the input's own bits: a caller's value may carry higher ones,
+    // which the layout ignores. LLVM drops the mask where the value is known
+    // to fit (the lane and warp ids of a tid.x with a known range).
+    if (bits < 32)
+      value = LLVM::AndOp::create(b, loc, value,
+                                  i32Val(b, loc, (int64_t{1} << bits) - 1));
+    runtime.push_back({inDim, value});
+  }
+
+  SmallVector<Value> outs(numOuts);
+  auto xorInto = [&](int d, Value term) {
+    outs[d] = outs[d] ? LLVM::XOrOp::create(b, loc, outs[d], term) : term;
+  };
+  for (int d = 0; d < numOuts; ++d) {
+    for (auto [inDim, value] : runtime) {
+      SmallVector<uint32_t> columns;
+      for (int i = 0; i < layout.getInDimSizeLog2(inDim); ++i)
+        columns.push_back(layout.getBasis(inDim, i)[d]);
+      if (Value product = emitProduct(loc, b, value, columns))
+        xorInto(d, product);
+    }
+  }
+  SmallVector<int32_t> folded = applyLinearLayoutConst(layout, constants);
+  for (int d = 0; d < numOuts; ++d) {
+    if (folded[d])
+      xorInto(d, i32Val(b, loc, folded[d]));
+    if (!outs[d])
+      outs[d] = i32Val(b, loc, 0);
+  }
+  return outs;
+}
