@@ -22,8 +22,8 @@
 // on an H100/H200 it made ptxas schedule two kernels worse (an fp8 matmul
 // whose B is transposed through registers, 0.99 -> 0.87 of Triton; causal
 // attention d128, 1.02 -> 0.97), where one word per input kept them (0.98,
-// 1.08) and the others at or above their earlier speed (docs/benchmarks.md,
-// fourteenth session).
+// 1.08) and the other timed kernels within noise of their earlier speed or
+// faster (docs/benchmarks.md, fourteenth session).
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TritonGPUToLLVM/Utility.h"
