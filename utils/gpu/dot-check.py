@@ -7,6 +7,7 @@ Runs on the GPU machine (PyTorch + Triton 3.6), from the repository root:
                                                          (first size; DUMP_SIZE=bench: the bench size)
     python3 utils/gpu/dot-check.py check OUT [NAME...]   ours (hook, strict) vs float64
     python3 utils/gpu/dot-check.py bench OUT [NAME...]   ours vs Triton, side by side
+    python3 utils/gpu/dot-check.py sass  OUT [NAME...]   PTX and SASS of both at the bench size
 
 `dump` writes OUT/NAME/NAME.{ttir,ttgir,llir,ptx} and meta.json (shared bytes,
 num_warps, target). `check` and `bench` need the bundle's python/ on
@@ -21,6 +22,9 @@ in BENCH_ROUNDS rounds (6) whose order rotates, and prints a Markdown table of e
 round: Triton/ours, and Triton/ours-on-Triton's-TTGIR, which tells a gap in
 our TTGIR from one in our lowering. Results go to
 OUT/results.json and OUT/table.md; exit status 1 if any case failed.
+`sass` writes OUT/NAME.{triton,ours}.{ptx,sass} (cuobjdump -sass of each
+cubin) and prints both kernels' registers and spills: where ptxas's choices
+differ, this is what tells why (fourteenth session, docs/benchmarks.md).
 """
 
 import json
@@ -106,6 +110,46 @@ def dump(out, names):
                           f, indent=1, default=str)
             print("%-34s shared %6d  triton %s (max err %.3g)" % (case["name"], m.shared,
                   "ok" if ok else "WRONG", worst), flush=True)
+        except Exception:
+            failed += 1
+            print("%-34s FAILED\n%s" % (case["name"], traceback.format_exc()), flush=True)
+    return failed
+
+
+def sass(out, names):
+    """Triton's kernel and ours at each case's bench size: PTX, SASS, registers."""
+    import shutil
+    import subprocess
+    import triton_mlir
+
+    os.makedirs(out, exist_ok=True)
+    nvidia_bin = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia", "bin")
+    cuobjdump = shutil.which("cuobjdump") or os.path.join(nvidia_bin, "cuobjdump")
+    os.environ["TRITON_MLIR_STRICT"] = "1"
+    failed = 0
+    for case in selected(names):
+        try:
+            fn, grid, args, meta, _, _, _ = dk.make(case, case["bench"], seed=1, reference=False)
+            for who in ("triton", "ours"):
+                if who == "ours":
+                    triton_mlir.enable()
+                try:
+                    k = launch(fresh_copy(fn), case, grid, args, meta)
+                finally:
+                    triton_mlir.disable()
+                torch.cuda.synchronize()
+                base = os.path.join(out, "%s.%s" % (case["name"], who))
+                with open(base + ".ptx", "w") as f:
+                    f.write(k.asm["ptx"])
+                with tempfile.NamedTemporaryFile(suffix=".cubin") as cubin:
+                    cubin.write(k.asm["cubin"])
+                    cubin.flush()
+                    listing = subprocess.run([cuobjdump, "-sass", cubin.name], capture_output=True,
+                                             text=True, check=True).stdout
+                with open(base + ".sass", "w") as f:
+                    f.write(listing)
+                print("%-34s %-6s registers %3d spills %d" % (case["name"], who, k.n_regs,
+                                                              k.n_spills), flush=True)
         except Exception:
             failed += 1
             print("%-34s FAILED\n%s" % (case["name"], traceback.format_exc()), flush=True)
@@ -276,7 +320,8 @@ def check(out, names, bench):
 
 
 def main():
-    if len(sys.argv) < 3 or sys.argv[1] not in ("dump", "check", "bench", "one", "bench-one"):
+    if len(sys.argv) < 3 or sys.argv[1] not in ("dump", "check", "bench", "sass", "one",
+                                                "bench-one"):
         sys.exit(__doc__)
     mode, out, names = sys.argv[1], sys.argv[2], sys.argv[3:]
     if mode in ("one", "bench-one"):  # check's child: one case, its row to OUT
@@ -284,7 +329,12 @@ def main():
         with open(out, "w") as f:
             json.dump(row, f, indent=1)
         return
-    failed = dump(out, names) if mode == "dump" else check(out, names, mode == "bench")
+    if mode == "dump":
+        failed = dump(out, names)
+    elif mode == "sass":
+        failed = sass(out, names)
+    else:
+        failed = check(out, names, mode == "bench")
     print("%d failed" % failed)
     sys.exit(1 if failed else 0)
 
