@@ -25,6 +25,10 @@
 //     scf.yield %d
 //   }
 //
+// Where a wait for every dot (pendings = 0) already comes before that point,
+// the accumulator goes through it instead (attention's Q x K wait), as in
+// Triton 3.6's TTGIR.
+//
 // A dot whose register operand A the loop rewrites (loaded and upcast) is
 // split along K first (SplitRSDot.cpp), each split waited for with
 // pendings = splits - 1. Any other dot is waited for at once (pendings = 0),
@@ -168,6 +172,26 @@ void waitInNextIteration(ttng::WarpGroupDotOp dot, scf::ForOp loop,
       point = &op;
       break;
     }
+  }
+  // A wait for every dot (pendings = 0) before that point retires the
+  // previous iteration's dot as well: the accumulator goes through it, as in
+  // Triton 3.6 (attention's Q x K wait carries the P x V accumulator),
+  // instead of through a second wait.
+  for (Operation &op : *body) {
+    if (&op == point)
+      break;
+    auto earlier = dyn_cast<ttng::WarpGroupDotWaitOp>(&op);
+    if (!earlier || earlier.getPendings() != 0)
+      continue;
+    SmallVector<Value> inputs(earlier.getInputs());
+    inputs.push_back(acc);
+    rewriter.setInsertionPoint(earlier);
+    auto merged = ttng::WarpGroupDotWaitOp::create(rewriter, dot.getLoc(),
+                                                   inputs, /*pendings=*/0);
+    rewriter.replaceOp(earlier, merged.getResults().drop_back());
+    acc.replaceAllUsesExcept(merged.getResults().back(), merged);
+    retireAfterLoop(loop, index, rewriter);
+    return;
   }
   rewriter.setInsertionPoint(point);
   auto wait = ttng::WarpGroupDotWaitOp::create(rewriter, dot.getLoc(),

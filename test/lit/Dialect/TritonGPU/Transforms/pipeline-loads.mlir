@@ -526,14 +526,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // Two dots (attention's Q x K and P x V): the first is waited for at once;
 // the second, whose accumulator is rescaled before the next one, stays in
-// flight until the next iteration first reads it, before that iteration's
-// copies; the last one is waited for after the loop.
+// flight until the next iteration's wait for the first (pendings = 0 retires
+// every dot), which the accumulator goes through, as in Triton's TTGIR; the
+// last one is waited for after the loop.
 // CHECK-LABEL: tt.func public @two_dots
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:[a-z0-9_]+]] = %{{[a-z0-9_]+}},
 // CHECK: %[[QK:.*]] = ttng.warp_group_dot {{.*}}isAsync = true
-// CHECK-NEXT: ttng.warp_group_dot_wait %[[QK]], {{.*}}pendings = 0
-// CHECK: %[[W:.*]] = ttng.warp_group_dot_wait %[[ACC]] {pendings = 0 : i32}
-// CHECK-NEXT: arith.mulf %[[W]]
+// CHECK-NEXT: %[[W:.*]]:4 = ttng.warp_group_dot_wait %[[QK]], %{{.*}}, %{{.*}}, %[[ACC]] {pendings = 0 : i32}
+// CHECK-NEXT: arith.mulf %[[W]]#3
 // CHECK: %[[PV:.*]] = ttng.warp_group_dot {{.*}}isAsync = true
 // CHECK-NOT: ttng.warp_group_dot_wait
 // CHECK: ttng.async_tma_copy_global_to_local
