@@ -558,8 +558,10 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
     iteration through other ops (attention's P x V dot, its accumulator
     rescaled first) stays in flight until the next iteration first reads
     it (a `warp_group_dot_wait {pendings = 0}` there, before that
-    iteration's copies; another after the loop). Any other is waited for
-    at once (`pendings = 0`).
+    iteration's copies; another after the loop); where a wait for every
+    dot already comes earlier in the iteration (attention's Q x K wait),
+    the accumulator goes through that one, as in Triton's TTGIR. Any other
+    is waited for at once (`pendings = 0`).
 
     ```mlir
     scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z, %pa = %a0) {
