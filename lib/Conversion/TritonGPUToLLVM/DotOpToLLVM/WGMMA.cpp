@@ -191,8 +191,19 @@ LogicalResult WarpGroupDotOpConversion::matchAndRewrite(
             return op.emitOpError("operand A register for wgmma fragment "
                                   "element not found");
 
-  // The warp group's first row and column.
-  Value wgWarp = getWarpGroupFirstWarp(rewriter, loc);
+  // The warp group's first row and column. The warp id is a shuffle, which
+  // LLVM keeps even when its result goes unused: build it only where a
+  // shared operand's address depends on it (A's rows, B's columns), not for
+  // a dot with A in registers whose warp groups all read the same B
+  // (attention's P x V), as Triton does.
+  bool warpAddressed = false;
+  if (dLayout.hasInDim(kWarp(ctx)))
+    for (int i = 0; i < dLayout.getInDimSizeLog2(kWarp(ctx)); ++i) {
+      ArrayRef<int32_t> basis = dLayout.getBasis(kWarp(ctx), i);
+      warpAddressed |= (aMem && basis[0] != 0) || basis[1] != 0;
+    }
+  Value wgWarp = warpAddressed ? getWarpGroupFirstWarp(rewriter, loc)
+                               : i32Val(rewriter, loc, 0);
   SmallVector<Value> wgStart =
       applyLinearLayout(loc, rewriter, dLayout, {{kWarp(ctx), wgWarp}});
 

@@ -175,3 +175,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return %w#0 : tensor<128x128xf32, #mma>
   }
 }
+
+// -----
+
+// Eight warps, A in registers (attention's P x V): both warp groups read
+// the same B, so no address depends on the warp and no warp-id shuffle is
+// built (LLVM keeps a shuffle even when its result goes unused).
+// WG-LABEL: llvm.func @reg_a_two_groups
+// WG-NOT: nvvm.shfl.sync
+// WG-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// WG-NOT: nvvm.shfl.sync
+// WG: llvm.return
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 8], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @reg_a_two_groups(%p: tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %v: tensor<64x64xf16, #blocked>, %acc: tensor<128x64xf32, #mma>) -> tensor<128x64xf32, #mma> {
+    %v_s = ttg.local_alloc %v : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+    %d = ttng.warp_group_dot %p, %v_s, %acc {inputPrecision = 0 : i32, isAsync = true} : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<128x64xf32, #mma>
+    %w:2 = ttng.warp_group_dot_wait %d, %v_s {pendings = 0 : i32} : tensor<128x64xf32, #mma>, !ttg.memdesc<64x64xf16, #shared, #smem>
+    tt.return %w#0 : tensor<128x64xf32, #mma>
+  }
+}
