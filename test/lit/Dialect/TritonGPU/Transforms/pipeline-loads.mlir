@@ -569,6 +569,42 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// One dot whose accumulator is rescaled before it: no earlier wait for every
+// dot in the iteration, so the next iteration waits for it (pendings = 0) on
+// its own, before its first reader.
+// CHECK-LABEL: tt.func public @one_carried_dot
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:[a-z0-9_]+]] = %{{[a-z0-9_]+}},
+// CHECK: %[[W:.*]] = ttng.warp_group_dot_wait %[[ACC]] {pendings = 0 : i32}
+// CHECK-NEXT: arith.mulf %[[W]]
+// CHECK: %[[PV:.*]] = ttng.warp_group_dot {{.*}}isAsync = true
+// CHECK-NOT: ttng.warp_group_dot_wait
+// CHECK: scf.yield {{.*}}%[[PV]]
+// CHECK: ttng.warp_group_dot_wait %{{.*}}#0 {pendings = 0 : i32}
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @one_carried_dot(%dv: !tt.tensordesc<tensor<64x64xf16, #shared>>, %pa: tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %half = arith.constant dense<5.000000e-01> : tensor<64x64xf32, #mma>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+      %x = arith.muli %k, %c64 : i32
+      %scaled = arith.mulf %acc, %half : tensor<64x64xf32, #mma>
+      %vt = tt.descriptor_load %dv[%x, %c0] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      %vs = ttg.local_alloc %vt : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %o = ttng.warp_group_dot %pa, %vs, %scaled {inputPrecision = 0 : i32} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      scf.yield %o : tensor<64x64xf32, #mma>
+    }
+    tt.return %r : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
 // An FMA dot (f32, IEEE: operands in dot_op layouts of a blocked parent):
 // its loads are pipelined too, through unswizzled buffers, num_stages - 1
 // of them since only local_loads read them (Triton 3.6 does the same: its
