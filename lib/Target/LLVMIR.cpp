@@ -1,6 +1,7 @@
 //===- LLVMIR.cpp - LLVM dialect to optimized LLVM IR ---------------------===//
 #include "Target/LLVMIR.h"
 #include "BreakStructPhis.h"
+#include "PackNarrowPhis.h"
 #include "HoistWGMMAWaits.h"
 #include "Target/NVPTX.h"
 
@@ -209,11 +210,14 @@ llvm::Error mlir::triton::optimizeLLVMModule(llvm::Module &module,
   builder.crossRegisterProxies(loopAnalyses, functionAnalyses, cgsccAnalyses,
                                moduleAnalyses);
   // Before the vectorizers: struct phis (loop-carried tensors) to scalar
-  // phis, and an InstCombine to fold the extract/insertvalue pairs left.
+  // phis, an InstCombine to fold the extract/insertvalue pairs left, then
+  // phis of 8- and 16-bit lanes to phis of their words (the InstCombine
+  // after the vectorizers merges the duplicate word phis).
   builder.registerVectorizerStartEPCallback(
       [](llvm::FunctionPassManager &passes, llvm::OptimizationLevel) {
         passes.addPass(BreakStructPhisPass());
         passes.addPass(llvm::InstCombinePass());
+        passes.addPass(PackNarrowPhisPass());
       });
 
   // Last: wgmma waits in front of the pure code LLVM sank before them.

@@ -22,7 +22,7 @@ in BENCH_ROUNDS rounds (6) whose order rotates, and prints a Markdown table of e
 round: Triton/ours, and Triton/ours-on-Triton's-TTGIR, which tells a gap in
 our TTGIR from one in our lowering. Results go to
 OUT/results.json and OUT/table.md; exit status 1 if any case failed.
-`sass` writes OUT/NAME.{triton,ours}.{ptx,sass} (cuobjdump -sass of each
+`sass` writes OUT/NAME.{triton,ours}.{ttir,ttgir,ptx,sass} (cuobjdump -sass of each
 cubin) and prints both kernels' registers and spills: where ptxas's choices
 differ, this is what tells why (fourteenth session, docs/benchmarks.md).
 """
@@ -139,8 +139,9 @@ def sass(out, names):
                     triton_mlir.disable()
                 torch.cuda.synchronize()
                 base = os.path.join(out, "%s.%s" % (case["name"], who))
-                with open(base + ".ptx", "w") as f:
-                    f.write(k.asm["ptx"])
+                for stage in ("ttir", "ttgir", "ptx"):
+                    with open(base + "." + stage, "w") as f:
+                        f.write(k.asm[stage])
                 with tempfile.NamedTemporaryFile(suffix=".cubin") as cubin:
                     cubin.write(k.asm["cubin"])
                     cubin.flush()

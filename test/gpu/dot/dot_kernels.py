@@ -239,6 +239,10 @@ CASES = [
     _mm("mm_tf32_128x128x32_w4_s3", "float32", 128, 128, 32, 4, stages=3),
     _mm("mm_e4m3_128x128x64_w4_s4", "float8_e4m3fn", 128, 128, 64, 4, stages=4),
     _mm("mm_i8_128x128x64_w4_s3", "int8", 128, 128, 64, 4, acc="int32", stages=3),
+    # 8-bit B stored K x N goes through registers (wgmma wants it K-major):
+    # prefetched one iteration ahead (PrefetchRegisters.cpp).
+    _mm("mm_e5m2_128x64x128_w4_s2", "float8_e5m2", 128, 64, 128, 4, stages=2),
+    _mm("mm_i8_128x256x64_w8_s3", "int8", 128, 256, 64, 8, acc="int32", stages=3),
     _mm("mm_f16_at_128x128x64_w4_s3", "float16", 128, 128, 64, 4, a_t=True, stages=3),
     _mm("mm_f16_bt_128x128x64_w4_s3", "float16", 128, 128, 64, 4, b_t=True, stages=3),
     _mm("mm_f16_128x128x32_w4_sm80_s3", "float16", 128, 128, 32, 4, cc=80, stages=3),

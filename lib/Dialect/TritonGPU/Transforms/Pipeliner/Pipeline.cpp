@@ -31,6 +31,7 @@ struct PipelinePass
     ModuleOp module = getOperation();
     if (failed(expandScheduledLoops(module)))
       return signalPassFailure();
+    prefetchRegisterLoads(module);
     pipelineWGMMA(module);
     // The marks were for the wgmma part only.
     module.walk(

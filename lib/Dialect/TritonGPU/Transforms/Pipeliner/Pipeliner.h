@@ -13,6 +13,8 @@
 //    loads) or TMA (descriptor loads) copies into multi-buffered shared
 //    memory, issued num_stages - 1 iterations ahead (the schedule expanded
 //    by MLIR's scf loop pipeliner, the last iterations predicated);
+//  - PrefetchRegisters.cpp issues the dot operand loads left in registers
+//    (an 8-bit B wgmma wants transposed) one iteration ahead;
 //  - TensorMaps.cpp gives each descriptor made in a pipelined loop
 //    num_stages tensor maps, so copies in flight keep theirs;
 //  - WGMMAPipeline.cpp: warp-group dots become asynchronous; one stays in
@@ -122,6 +124,10 @@ scf::ForOp multiBufferTensorMaps(scf::ForOp loop, int numMaps);
 /// `index + 1`, wrapping to 0 at `count`; with `wrapped`, whether it did.
 Value nextIndex(OpBuilder &b, Location loc, Value index, int count,
                 Value *wrapped = nullptr);
+
+/// In each loop the load pipeliner expanded, issues the dot operand loads
+/// it left in registers one iteration ahead (PrefetchRegisters.cpp).
+void prefetchRegisterLoads(ModuleOp module);
 
 /// Makes every warp-group dot in a loop asynchronous, with its waits.
 void pipelineWGMMA(ModuleOp module);
