@@ -551,6 +551,16 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
     else branch past the end. Loops without a schedule keep their loads;
     the schedule's attributes are removed.
 
+    A dot operand load left in registers in an expanded loop (an 8-bit B
+    stored K x N, which wgmma wants K-major: cp.async cannot write it
+    transposed, so it goes through registers, as in Triton) is issued one
+    iteration ahead, beyond Triton 3.6: the first iteration's before the
+    loop, the next one's at the top of the body from what the iteration
+    yields, masked off past the end, its registers carried by the loop
+    (at most 16 a thread per load, 32 per loop). Not where the loop writes
+    global memory, nor where its addresses come from ops with side effects
+    or regions. H100: int8 128x128x64 at 3 stages, 1.01 to 1.11 of Triton.
+
     Then every `ttng.warp_group_dot` in a loop becomes asynchronous: one
     stays in flight across iterations (`pendings = 1`, retired after the
     loop) when its shared operands are the pipelined buffers and its result
