@@ -22,6 +22,7 @@ in BENCH_ROUNDS rounds (6) whose order rotates, and prints a Markdown table of e
 round: Triton/ours, and Triton/ours-on-Triton's-TTGIR, which tells a gap in
 our TTGIR from one in our lowering. Results go to
 OUT/results.json and OUT/table.md; exit status 1 if any case failed.
+BENCH_SIZE=M,N,K (or attention's Z,H,N) times every case at that size instead.
 `sass` writes OUT/NAME.{triton,ours}.{ttir,ttgir,ptx,sass} (cuobjdump -sass of each
 cubin) and prints both kernels' registers and spills: where ptxas's choices
 differ, this is what tells why (fourteenth session, docs/benchmarks.md).
@@ -203,6 +204,8 @@ def check_case(case, bench):
             # Timing on the case's large size (no float64 reference there):
             # Triton's and our output must still agree.
             size = case.get("bench", case["sizes"][-1])
+            if os.environ.get("BENCH_SIZE"):
+                size = tuple(int(d) for d in os.environ["BENCH_SIZE"].split(","))
             fn, grid, args, meta, outs, _, flops = dk.make(case, size, seed=7, reference=False)
             knobs.runtime.override_arch = arch_of(case)
             try:

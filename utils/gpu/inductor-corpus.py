@@ -269,6 +269,24 @@ def w_mm_autotune():
     return _train(model, lambda o: o.float().square().mean(), x)
 
 
+def w_mm_large():
+    """max-autotune on matmuls big enough to time: triton_mm templates at
+    the configs Inductor's autotuner picks (f16, bf16 with a bias, f32)."""
+    torch = _torch()
+    g = torch.Generator(device="cuda").manual_seed(0)
+
+    def r(*shape, dtype):
+        return torch.randn(*shape, device="cuda", dtype=dtype, generator=g)
+    a, b = r(4096, 4096, dtype=torch.float16), r(4096, 4096, dtype=torch.float16)
+    c, d = r(8192, 1024, dtype=torch.bfloat16), r(1024, 2048, dtype=torch.bfloat16)
+    bias = r(2048, dtype=torch.bfloat16)
+    e, f = r(2048, 2048, dtype=torch.float32), r(2048, 2048, dtype=torch.float32)
+
+    def fn(a, b, c, d, bias, e, f):
+        return [a @ b, torch.addmm(bias, c, d), e @ f]
+    return fn, [a, b, c, d, bias, e, f], []
+
+
 def w_dynamic():
     """dynamic=True: kernels whose sizes are arguments (ks0, ...)."""
     torch = _torch()
@@ -292,6 +310,10 @@ WORKLOADS = {
     "elementwise": (w_elementwise, {}),
     "adam": (w_adam, {}),
     "mm_autotune": (w_mm_autotune, {"mode": "max-autotune-no-cudagraphs"}),
+    # Triton templates only (cuBLAS would win these shapes otherwise).
+    "mm_large": (w_mm_large, {"options": {"max_autotune": True,
+                                          "max_autotune_gemm_backends": "TRITON",
+                                          "triton.cudagraphs": False}}),
     "dynamic": (w_dynamic, {"dynamic": True}),
 }
 

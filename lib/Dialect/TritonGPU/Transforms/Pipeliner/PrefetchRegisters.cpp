@@ -244,14 +244,15 @@ scf::ForOp prefetchLoop(scf::ForOp loop, int threads) {
   // with what was built for it taken back.
   Location loc = loop.getLoc();
   OpBuilder b(loop);
-  Value firstValid = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::slt, loop.getLowerBound(),
-      loop.getUpperBound());
+  auto less = loop.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                    : arith::CmpIPredicate::slt;
+  Value firstValid = arith::CmpIOp::create(b, loc, less, loop.getLowerBound(),
+                                           loop.getUpperBound());
   b.setInsertionPointToStart(body);
   Value nextIv = arith::AddIOp::create(b, loc, loop.getInductionVar(),
                                        loop.getStep());
-  Value nextValid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                          nextIv, loop.getUpperBound());
+  Value nextValid =
+      arith::CmpIOp::create(b, loc, less, nextIv, loop.getUpperBound());
   Operation *topOfBody = nextValid.getDefiningOp()->getNextNode();
   SmallVector<LoadOp> kept;
   SmallVector<Value> firsts, nexts;
