@@ -29,6 +29,7 @@
 
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -87,16 +88,23 @@ bool feedsDot(LoadOp load, Block *body) {
   return false;
 }
 
-/// Bytes of `load`'s result a thread holds.
-int64_t bytesPerThread(LoadOp load, int threads) {
+/// Bytes of registers `load`'s result takes in a thread (a register of
+/// its layout per element it holds, broadcast copies included); nullopt
+/// for a result without a distributed layout.
+std::optional<int64_t> bytesPerThread(LoadOp load) {
   auto type = cast<RankedTensorType>(load.getType());
-  return type.getNumElements() * type.getElementTypeBitWidth() / 8 / threads;
+  if (!isa_and_nonnull<DistributedEncodingTrait>(type.getEncoding()))
+    return std::nullopt;
+  int64_t bytes = std::max<int64_t>(type.getElementTypeBitWidth(), 8) / 8;
+  return getNumRegisters(type.getShape(), type.getEncoding()) * bytes;
 }
 
-/// Rebuilds values of the loop body for another iteration: an iteration
-/// argument becomes `iterArgs`' value for it, the induction variable `iv`,
-/// and ops of the body are cloned at the builder's point. Fails on ops
-/// with side effects or regions.
+/// Rebuilds values of the loop body for another iteration (this one, the
+/// next or the first): an iteration argument becomes its value in that
+/// iteration (what this one yields, for the next; the init value, for the
+/// first), the induction variable likewise, and the ops in between are
+/// cloned at the builder's point. Fails on ops with side effects or
+/// regions.
 class IterationCloner {
 public:
   IterationCloner(scf::ForOp loop, OpBuilder &b) : loop(loop), b(b) {}
@@ -222,7 +230,7 @@ struct Recorder : public OpBuilder::Listener {
 
 /// Prefetches the dot operand loads of `loop`; returns the loop (rebuilt
 /// when something was prefetched).
-scf::ForOp prefetchLoop(scf::ForOp loop, int threads) {
+scf::ForOp prefetchLoop(scf::ForOp loop) {
   Block *body = loop.getBody();
   if (body->walk([](Operation *op) {
             return writesBeyondShared(op) ? WalkResult::interrupt()
@@ -258,8 +266,9 @@ scf::ForOp prefetchLoop(scf::ForOp loop, int threads) {
   SmallVector<Value> firsts, nexts;
   int64_t total = 0;
   for (LoadOp load : candidates) {
-    int64_t bytes = bytesPerThread(load, threads);
-    if (bytes > kMaxBytesPerLoad || total + bytes > kMaxBytesPerLoop)
+    std::optional<int64_t> bytes = bytesPerThread(load);
+    if (!bytes || *bytes > kMaxBytesPerLoad ||
+        total + *bytes > kMaxBytesPerLoop)
       continue;
     Recorder recorder;
     b.setListener(&recorder);
@@ -282,7 +291,7 @@ scf::ForOp prefetchLoop(scf::ForOp loop, int threads) {
     kept.push_back(load);
     firsts.push_back(*firstValue);
     nexts.push_back(*nextValue);
-    total += bytes;
+    total += *bytes;
   }
   if (kept.empty()) {
     nextValid.getDefiningOp()->erase();
@@ -307,13 +316,11 @@ scf::ForOp prefetchLoop(scf::ForOp loop, int threads) {
 } // namespace
 
 void mlir::triton::gpu::prefetchRegisterLoads(ModuleOp module) {
-  int threads = TritonGPUDialect::getNumWarps(module) *
-                TritonGPUDialect::getThreadsPerWarp(module);
   SmallVector<scf::ForOp> loops;
   module.walk([&](scf::ForOp loop) {
     if (loop->hasAttr(kPipelinedBuffersAttr))
       loops.push_back(loop);
   });
   for (scf::ForOp loop : loops)
-    prefetchLoop(loop, threads);
+    prefetchLoop(loop);
 }
