@@ -230,6 +230,83 @@ Value packVector(Location loc, OpBuilder &b, ArrayRef<Value> values) {
   return vec;
 }
 
+/// Reorders the registers of `tensorType` so that its leading ones step
+/// through consecutive offsets of `memDesc`, where its own order does not
+/// but its registers could: a K-major buffer written from a layout whose
+/// registers run along N first while each thread also holds consecutive K
+/// (an 8-bit operand stored transposed, in words instead of bytes). The
+/// permuted layout becomes a linear encoding of `tensorType` and `values`
+/// follow it. Returns false, changing nothing, where there is nothing to
+/// gain.
+bool reorderRegistersForVectors(ttg::MemDescType memDesc,
+                                RankedTensorType &tensorType,
+                                SmallVector<Value> &values,
+                                unsigned storedBits) {
+  if (memDesc.getAllocShape().take_back(memDesc.getRank()) !=
+      memDesc.getShape())
+    return false;
+  MLIRContext *ctx = tensorType.getContext();
+  LinearLayout reg = ttg::toLinearLayout(tensorType);
+  LinearLayout shared = ttg::toLinearLayout(memDesc);
+  StringAttr kReg = kRegister(ctx), kOff = kOffset(ctx);
+  if (*reg.getInDimNames().begin() != kReg || !shared.hasInDim(kOff) ||
+      *shared.getOutDimNames().begin() != *reg.getOutDimNames().begin())
+    return false;
+  LinearLayout cvt = reg.invertAndCompose(shared);
+  if (!cvt.hasOutDim(kOff))
+    return false;
+  int numBits = reg.getInDimSizeLog2(kReg);
+  if (values.size() != (size_t(1) << numBits))
+    return false;
+  // The register bits that move the offset by exactly 1, 2, 4, ... (and
+  // nothing else), as long as a vector of them fits 128 bits.
+  int maxBits = llvm::Log2_32(std::max(1u, 128 / storedBits));
+  SmallVector<int> order;
+  for (int k = 0; k < maxBits; ++k) {
+    int found = -1;
+    for (int i = 0; i < numBits && found < 0; ++i) {
+      if (llvm::is_contained(order, i))
+        continue;
+      bool only = true;
+      for (auto [j, outDim] : llvm::enumerate(cvt.getOutDimNames()))
+        only &= cvt.getBasis(kReg, i)[j] == (outDim == kOff ? 1 << k : 0);
+      if (only)
+        found = i;
+    }
+    if (found < 0)
+      break;
+    order.push_back(found);
+  }
+  bool leading = llvm::all_of(llvm::enumerate(order), [](auto pair) {
+    return int(pair.index()) == pair.value();
+  });
+  if (order.empty() || leading)
+    return false;
+  for (int i = 0; i < numBits; ++i)
+    if (!llvm::is_contained(order, i))
+      order.push_back(i);
+  LinearLayout::BasesT bases = reg.getBases();
+  std::vector<std::vector<int32_t>> regBases;
+  for (int i : order)
+    regBases.push_back(reg.getBases().lookup(kReg)[i]);
+  bases[kReg] = std::move(regBases);
+  LinearLayout permuted(std::move(bases), llvm::to_vector(reg.getOutDims()),
+                        /*requireSurjective=*/false);
+  tensorType = RankedTensorType::get(
+      tensorType.getShape(), tensorType.getElementType(),
+      ttg::LinearEncodingAttr::get(ctx, std::move(permuted)));
+  SmallVector<Value> reordered(values.size());
+  for (size_t j = 0; j < values.size(); ++j) {
+    size_t from = 0;
+    for (int t = 0; t < numBits; ++t)
+      if (j >> t & 1)
+        from |= size_t(1) << order[t];
+    reordered[j] = values[from];
+  }
+  values = std::move(reordered);
+  return true;
+}
+
 /// Stores the elements of `tensor` (lowered `values`) into `memDesc`.
 void storeTensor(Location loc, OpBuilder &b, ttg::MemDescType memDesc,
                  Value llvmMemDesc, RankedTensorType tensorType,
@@ -237,6 +314,9 @@ void storeTensor(Location loc, OpBuilder &b, ttg::MemDescType memDesc,
   if (storeWithStMatrix(loc, b, memDesc, llvmMemDesc, tensorType, values))
     return;
   Type stored = storedType(values.front().getType(), b);
+  SmallVector<Value> ordered(values);
+  reorderRegistersForVectors(memDesc, tensorType, ordered, getBitWidth(stored));
+  values = ordered;
   unsigned vec = getSharedVectorSize(memDesc, tensorType, getBitWidth(stored));
   SmallVector<Value> addresses =
       elementAddresses(loc, b, memDesc, llvmMemDesc, tensorType, stored, vec);

@@ -15,6 +15,10 @@
 #include "llvm/ADT/SetVector.h"
 #include <functional>
 
+namespace mlir::triton {
+class DotOp;
+} // namespace mlir::triton
+
 namespace mlir::triton::gpu {
 
 class DotOperandEncodingAttr;
@@ -35,6 +39,10 @@ SwizzledSharedEncodingAttr getSwizzledSharedForDotOperand(
 /// the pipeliner's copies for mma v2 operands).
 MemDescType getDotOperandSharedType(RankedTensorType srcType,
                                     DotOperandEncodingAttr dotEncoding);
+
+/// Whether `dot` can run on mma `version` (2: mma.sync, 3: wgmma), by its
+/// operand types, shape and `numWarps` (tritongpu-accelerate-matmul).
+bool supportsMMA(triton::DotOp dot, int version, int numWarps);
 
 /// The pointer operand of a global memory access (tt.load, tt.store,
 /// tt.atomic_rmw, tt.atomic_cas, ttg.async_copy_global_to_local); null for

@@ -40,38 +40,6 @@ bool supportsOperandType(Type type, int version) {
          (type.isF32() && version >= 2) || (type.isInteger(8) && version >= 2);
 }
 
-/// Whether `dot` can run on mma `version` (2: mma.sync, 3: wgmma).
-bool supportsMMA(DotOp dot, int version, int numWarps) {
-  Type aType = dot.getA().getType().getElementType();
-  Type bType = dot.getB().getType().getElementType();
-  RankedTensorType resultType = dot.getType();
-  if (version == 3) {
-    ArrayRef<int64_t> aShape = dot.getA().getType().getShape();
-    SmallVector<int64_t> shape = getShapePerCTA(resultType);
-    int rank = shape.size();
-    if (!aType.isIntOrFloat() ||
-        aShape.back() < 256 / aType.getIntOrFloatBitWidth())
-      return false;
-    if (rank == 3)
-      return false;
-    bool typeOk = isa<Float8E5M2Type, Float8E4M3FNType>(aType) ||
-                  aType.isInteger(8) || aType.isF16() || aType.isBF16() ||
-                  aType.isF32();
-    if (!(numWarps % 4 == 0 && shape[rank - 2] % 64 == 0 &&
-          shape[rank - 1] % 8 == 0 && typeOk))
-      return false;
-    // fp8 products accumulated in f32 inside the instruction need the
-    // promotion every 32 steps of K at least.
-    if (dot.getMaxNumImpreciseAcc() < 32 &&
-        isa<Float8E5M2Type, Float8E4M3FNType>(aType) &&
-        resultType.getElementType().isF32())
-      return false;
-  }
-  if (aType.isF32() && bType.isF32())
-    return dot.getInputPrecision() == InputPrecision::TF32 && version >= 2;
-  return supportsOperandType(aType, version) &&
-         supportsOperandType(bType, version);
-}
 
 /// The mma instruction shape: [16, 8] (v2, with a leading 1 when batched)
 /// or [16, N, 256 / bits] (v3, the largest N that divides the tile and fits
@@ -405,3 +373,35 @@ struct AccelerateMatmulPass
 };
 
 } // namespace
+
+bool mlir::triton::gpu::supportsMMA(DotOp dot, int version, int numWarps) {
+  Type aType = dot.getA().getType().getElementType();
+  Type bType = dot.getB().getType().getElementType();
+  RankedTensorType resultType = dot.getType();
+  if (version == 3) {
+    ArrayRef<int64_t> aShape = dot.getA().getType().getShape();
+    SmallVector<int64_t> shape = getShapePerCTA(resultType);
+    int rank = shape.size();
+    if (!aType.isIntOrFloat() ||
+        aShape.back() < 256 / aType.getIntOrFloatBitWidth())
+      return false;
+    if (rank == 3)
+      return false;
+    bool typeOk = isa<Float8E5M2Type, Float8E4M3FNType>(aType) ||
+                  aType.isInteger(8) || aType.isF16() || aType.isBF16() ||
+                  aType.isF32();
+    if (!(numWarps % 4 == 0 && shape[rank - 2] % 64 == 0 &&
+          shape[rank - 1] % 8 == 0 && typeOk))
+      return false;
+    // fp8 products accumulated in f32 inside the instruction need the
+    // promotion every 32 steps of K at least.
+    if (dot.getMaxNumImpreciseAcc() < 32 &&
+        isa<Float8E5M2Type, Float8E4M3FNType>(aType) &&
+        resultType.getElementType().isF32())
+      return false;
+  }
+  if (aType.isF32() && bType.isF32())
+    return dot.getInputPrecision() == InputPrecision::TF32 && version >= 2;
+  return supportsOperandType(aType, version) &&
+         supportsOperandType(bType, version);
+}

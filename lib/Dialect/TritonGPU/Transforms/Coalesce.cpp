@@ -62,6 +62,41 @@ SetVector<Operation *> getConnectedOps(Operation *root) {
   return slice;
 }
 
+/// For a load of an 8-bit wgmma operand whose K dimension is not the
+/// contiguous one in memory (B stored K x N, A stored K x M): that K
+/// dimension. wgmma reads 8-bit operands from shared memory only K-major
+/// and cp.async cannot transpose bytes, so such an operand goes through
+/// registers into a K-major buffer; -1 for any other access.
+int transposedByteOperandK(Operation *op, ArrayRef<unsigned> order) {
+  auto load = dyn_cast<LoadOp>(op);
+  auto type = load ? dyn_cast<RankedTensorType>(load.getType()) : nullptr;
+  if (!type || type.getRank() != 2 || getElementBitWidth(type) != 8)
+    return -1;
+  StringRef target = getTarget(op->getParentOfType<ModuleOp>());
+  int capability = 0;
+  if (!target.consume_front("cuda:") || target.getAsInteger(10, capability) ||
+      capability < 90 || capability >= 100)
+    return -1;
+  SmallVector<Value> worklist{load.getResult()};
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    for (OpOperand &use : v.getUses()) {
+      if (auto cvt = dyn_cast<ConvertLayoutOp>(use.getOwner())) {
+        worklist.push_back(cvt.getResult());
+        continue;
+      }
+      auto dot = dyn_cast<DotOp>(use.getOwner());
+      if (!dot || use.getOperandNumber() > 1 ||
+          !supportsMMA(dot, 3, lookupNumWarps(dot)))
+        continue;
+      int k = use.getOperandNumber() == 0 ? 1 : 0;
+      if (int(order[0]) != k)
+        return k;
+    }
+  }
+  return -1;
+}
+
 /// The coalesced layout of the access `op`: dimensions in decreasing
 /// contiguity, and along the first as many elements per thread as every
 /// access of the same shape and order it is connected to allows.
@@ -102,6 +137,16 @@ BlockedEncodingAttr buildCoalescedEncoding(ModuleAxisInfoAnalysis &axisInfo,
 
   SmallVector<unsigned> sizePerThread(type.getRank(), 1);
   sizePerThread[order[0]] = perThread;
+  // An 8-bit wgmma operand stored with K not contiguous goes through
+  // registers into a K-major buffer: each thread also takes 4 consecutive
+  // K, so that the transposing store writes one word per 4 elements
+  // instead of 4 bytes (MemoryOpToLLVM reorders the registers for it). The
+  // loads keep their width and each warp's rows stay whole lines. Only
+  // where the tile still gives every thread elements of its own.
+  int k = transposedByteOperandK(op, order);
+  if (k >= 0 && shapePerCTA[k] % 4 == 0 &&
+      numElems / (4 * perThread) >= numWarps * threadsPerWarp)
+    sizePerThread[k] = 4;
   return BlockedEncodingAttr::get(op->getContext(), type.getShape(),
                                   sizePerThread, order, numWarps,
                                   threadsPerWarp,
