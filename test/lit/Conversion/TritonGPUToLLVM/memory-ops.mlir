@@ -90,3 +90,23 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
     tt.return %y : tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #b}>>
   }
 }
+
+// -----
+
+// An int8 tile whose registers run along N ([4, 16]: 16 columns, then 4
+// rows of K) stored into a K-major buffer (a wgmma B, transposed): the
+// registers are reordered so that the 4 rows of one column, consecutive in
+// shared memory, make one 32-bit store (16 of them, not 64 byte stores).
+// CHECK-LABEL: llvm.func @transposing_store_words
+// CHECK-COUNT-16: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<4xi8>, !llvm.ptr<3>
+// CHECK-NOT: llvm.store
+// CHECK: llvm.return
+#b = #ttg.blocked<{sizePerThread = [4, 16], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func public @transposing_store_words(%x: tensor<64x128xi8, #b>) {
+    %0 = ttg.local_alloc %x : (tensor<64x128xi8, #b>) -> !ttg.memdesc<64x128xi8, #shared, #smem>
+    tt.return
+  }
+}

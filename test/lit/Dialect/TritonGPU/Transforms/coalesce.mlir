@@ -142,3 +142,63 @@ tt.func @separate_copies(%a: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %b: !tt.
   tt.return
 }
 }
+
+// -----
+
+// An int8 B stored K x N feeding a wgmma (sm_90): it reaches shared memory
+// through registers, transposed to K-major, so each thread also takes 4
+// consecutive rows of K ([4, 16] where the load alone gives [1, 16]) and
+// the store writes words. A's K is contiguous: [1, 16] as before.
+// CHECK-DAG: [[KN:#.*]] = #ttg.blocked<{sizePerThread = [4, 16], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#bl = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: @int8_b_k_by_n
+tt.func @int8_b_k_by_n(%a: tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #bl}>>, %b: !tt.ptr<i8> {tt.divisibility = 16 : i32}) -> tensor<128x128xi32, #bl> {
+  %rk = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #bl}>>
+  %rn = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #bl}>>
+  %k2 = tt.expand_dims %rk {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #bl}>> -> tensor<64x1xi32, #bl>
+  %c128 = arith.constant dense<128> : tensor<64x1xi32, #bl>
+  %kk = arith.muli %k2, %c128 : tensor<64x1xi32, #bl>
+  %n2 = tt.expand_dims %rn {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #bl}>> -> tensor<1x128xi32, #bl>
+  %kb = tt.broadcast %kk : tensor<64x1xi32, #bl> -> tensor<64x128xi32, #bl>
+  %nb = tt.broadcast %n2 : tensor<1x128xi32, #bl> -> tensor<64x128xi32, #bl>
+  %off = arith.addi %kb, %nb : tensor<64x128xi32, #bl>
+  %bs = tt.splat %b : !tt.ptr<i8> -> tensor<64x128x!tt.ptr<i8>, #bl>
+  %bp = tt.addptr %bs, %off : tensor<64x128x!tt.ptr<i8>, #bl>, tensor<64x128xi32, #bl>
+  // CHECK: tt.load %{{.*}} : tensor<64x128x!tt.ptr<i8>, [[KN]]>
+  %bv = tt.load %bp : tensor<64x128x!tt.ptr<i8>, #bl>
+  %bd = ttg.convert_layout %bv : tensor<64x128xi8, #bl> -> tensor<64x128xi8, #ttg.dot_op<{opIdx = 1, parent = #bl}>>
+  %z = arith.constant dense<0> : tensor<128x128xi32, #bl>
+  %d = tt.dot %a, %bd, %z : tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #bl}>> * tensor<64x128xi8, #ttg.dot_op<{opIdx = 1, parent = #bl}>> -> tensor<128x128xi32, #bl>
+  tt.return %d : tensor<128x128xi32, #bl>
+}
+}
+
+// -----
+
+// The same on sm_80 (mma.sync reads B from shared memory through ldmatrix
+// in either order): [1, 16].
+// CHECK-DAG: [[ROW:#.*]] = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#bl = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: @int8_b_k_by_n_sm80
+tt.func @int8_b_k_by_n_sm80(%a: tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #bl}>>, %b: !tt.ptr<i8> {tt.divisibility = 16 : i32}) -> tensor<128x128xi32, #bl> {
+  %rk = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #bl}>>
+  %rn = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #bl}>>
+  %k2 = tt.expand_dims %rk {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #bl}>> -> tensor<64x1xi32, #bl>
+  %c128 = arith.constant dense<128> : tensor<64x1xi32, #bl>
+  %kk = arith.muli %k2, %c128 : tensor<64x1xi32, #bl>
+  %n2 = tt.expand_dims %rn {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #bl}>> -> tensor<1x128xi32, #bl>
+  %kb = tt.broadcast %kk : tensor<64x1xi32, #bl> -> tensor<64x128xi32, #bl>
+  %nb = tt.broadcast %n2 : tensor<1x128xi32, #bl> -> tensor<64x128xi32, #bl>
+  %off = arith.addi %kb, %nb : tensor<64x128xi32, #bl>
+  %bs = tt.splat %b : !tt.ptr<i8> -> tensor<64x128x!tt.ptr<i8>, #bl>
+  %bp = tt.addptr %bs, %off : tensor<64x128x!tt.ptr<i8>, #bl>, tensor<64x128xi32, #bl>
+  // CHECK: tt.load %{{.*}} : tensor<64x128x!tt.ptr<i8>, [[ROW]]>
+  %bv = tt.load %bp : tensor<64x128x!tt.ptr<i8>, #bl>
+  %bd = ttg.convert_layout %bv : tensor<64x128xi8, #bl> -> tensor<64x128xi8, #ttg.dot_op<{opIdx = 1, parent = #bl}>>
+  %z = arith.constant dense<0> : tensor<128x128xi32, #bl>
+  %d = tt.dot %a, %bd, %z : tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #bl}>> * tensor<64x128xi8, #ttg.dot_op<{opIdx = 1, parent = #bl}>> -> tensor<128x128xi32, #bl>
+  tt.return %d : tensor<128x128xi32, #bl>
+}
+}
