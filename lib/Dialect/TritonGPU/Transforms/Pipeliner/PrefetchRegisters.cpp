@@ -2,8 +2,8 @@
 //
 // A dot operand that cp.async cannot copy stays a `tt.load` in the pipelined
 // loop: an 8-bit B stored K x N, which wgmma wants K-major, is loaded into
-// registers and written to shared memory transposed byte by byte (fp8 and
-// int8 matmuls; Triton 3.6 does the same). The load then sits in the
+// registers and written to shared memory transposed (fp8 and int8 matmuls;
+// Triton 3.6 does the same). The load then sits in the
 // iteration that uses it, and every iteration waits for global memory
 // before its dot can start; ptxas, squeezing registers for occupancy, may
 // even issue the loads one at a time. Here such a load is issued one
