@@ -202,3 +202,32 @@ tt.func @int8_b_k_by_n_sm80(%a: tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent
   tt.return %d : tensor<128x128xi32, #bl>
 }
 }
+
+// -----
+
+// The same for an int8 A stored K x M (M contiguous): 4 consecutive K a
+// thread along dim 1 ([16, 4]).
+// CHECK-DAG: [[KM:#.*]] = #ttg.blocked<{sizePerThread = [16, 4], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#bl = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: @int8_a_k_by_m
+tt.func @int8_a_k_by_m(%a: !tt.ptr<i8> {tt.divisibility = 16 : i32}, %b: tensor<64x128xi8, #ttg.dot_op<{opIdx = 1, parent = #bl}>>) -> tensor<128x128xi32, #bl> {
+  %rm = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #bl}>>
+  %rk = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #bl}>>
+  %m2 = tt.expand_dims %rm {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #bl}>> -> tensor<128x1xi32, #bl>
+  %k2 = tt.expand_dims %rk {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #bl}>> -> tensor<1x64xi32, #bl>
+  %c128 = arith.constant dense<128> : tensor<1x64xi32, #bl>
+  %kk = arith.muli %k2, %c128 : tensor<1x64xi32, #bl>
+  %mb = tt.broadcast %m2 : tensor<128x1xi32, #bl> -> tensor<128x64xi32, #bl>
+  %kb = tt.broadcast %kk : tensor<1x64xi32, #bl> -> tensor<128x64xi32, #bl>
+  %off = arith.addi %mb, %kb : tensor<128x64xi32, #bl>
+  %as = tt.splat %a : !tt.ptr<i8> -> tensor<128x64x!tt.ptr<i8>, #bl>
+  %ap = tt.addptr %as, %off : tensor<128x64x!tt.ptr<i8>, #bl>, tensor<128x64xi32, #bl>
+  // CHECK: tt.load %{{.*}} : tensor<128x64x!tt.ptr<i8>, [[KM]]>
+  %av = tt.load %ap : tensor<128x64x!tt.ptr<i8>, #bl>
+  %ad = ttg.convert_layout %av : tensor<128x64xi8, #bl> -> tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #bl}>>
+  %z = arith.constant dense<0> : tensor<128x128xi32, #bl>
+  %d = tt.dot %ad, %b, %z : tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #bl}>> * tensor<64x128xi8, #ttg.dot_op<{opIdx = 1, parent = #bl}>> -> tensor<128x128xi32, #bl>
+  tt.return %d : tensor<128x128xi32, #bl>
+}
+}
