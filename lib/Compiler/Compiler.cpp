@@ -2,6 +2,7 @@
 //-------===//
 #include "Compiler/Compiler.h"
 #include "Pipeline/Pipelines.h"
+#include "Pipeline/SourceCheck.h"
 #include "Pipeline/Registration.h"
 #include "Target/LLVMIR.h"
 #include "Target/NVPTX.h"
@@ -218,9 +219,11 @@ struct CompileSession {
 
   OwningOpRef<ModuleOp> parse(llvm::StringRef source,
                               llvm::StringRef bufferName) {
-    sourceMgr.AddNewSourceBuffer(
+    unsigned id = sourceMgr.AddNewSourceBuffer(
         llvm::MemoryBuffer::getMemBufferCopy(source, bufferName),
         llvm::SMLoc());
+    if (failed(checkSourceForParser(*sourceMgr.getMemoryBuffer(id), &context)))
+      return nullptr;
     return parseSourceFile<ModuleOp>(sourceMgr, &context);
   }
 

@@ -6,6 +6,7 @@
 // docs/aot.md describes both and the generated C API.
 //
 //===----------------------------------------------------------------------===//
+#include "Pipeline/SourceCheck.h"
 #include "AOT/Compile.h"
 #include "AOT/EmitC.h"
 #include "AOT/Manifest.h"
@@ -145,8 +146,11 @@ int runCompile() {
   if (!buffer)
     return fail(error);
   llvm::SourceMgr sourceMgr;
+  const llvm::MemoryBuffer &source = *buffer;
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  if (failed(checkSourceForParser(source, &context)))
+    return 1;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;

@@ -1,5 +1,9 @@
 //===- triton-opt.cpp - mlir-opt over the project's dialects and passes ---===//
 #include "Pipeline/Registration.h"
+#include "Pipeline/SourceCheck.h"
+
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
@@ -21,6 +25,23 @@ int main(int argc, char **argv) {
   mlir::triton::test::registerTestAxisInfoPass();
   mlir::triton::test::registerTestCallGraphPass();
   mlir::triton::test::registerTestMembarPass();
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "Triton optimizer driver\n", registry));
+  auto [input, output] = mlir::registerAndParseCLIOptions(
+      argc, argv, "Triton optimizer driver\n", registry);
+  // What MLIR's parser would crash on is reported first (a file input; a
+  // piped one is read by MlirOptMain only).
+  if (input != "-") {
+    std::string error;
+    if (std::unique_ptr<llvm::MemoryBuffer> source =
+            mlir::openInputFile(input, &error)) {
+      mlir::MLIRContext context;
+      llvm::SourceMgr sourceMgr;
+      const llvm::MemoryBuffer &text = *source;
+      sourceMgr.AddNewSourceBuffer(std::move(source), llvm::SMLoc());
+      mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+      if (mlir::failed(mlir::triton::checkSourceForParser(text, &context)))
+        return 1;
+    }
+  }
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, input, output, registry));
 }

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Compiler/Compiler.h"
+#include "Pipeline/SourceCheck.h"
 #include "Pipeline/CompileOptions.h"
 #include "Pipeline/Pipelines.h"
 #include "Pipeline/Registration.h"
@@ -330,8 +331,11 @@ int main(int argc, char **argv) {
     return 1;
   }
   llvm::SourceMgr sourceMgr;
+  const llvm::MemoryBuffer &source = *input;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  if (failed(checkSourceForParser(source, &context)))
+    return 1;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
