@@ -70,14 +70,7 @@ unsigned mlir::triton::getNumScratchElemsSwizzledCvt(RankedTensorType srcTy,
 }
 
 bool mlir::triton::targetHasStmatrix(Operation *op) {
-  auto module =
-      isa<ModuleOp>(op) ? cast<ModuleOp>(op) : op->getParentOfType<ModuleOp>();
-  if (!module)
-    return false;
-  StringRef target = ttg::getTarget(module);
-  unsigned capability = 0;
-  return target.consume_front("cuda:") &&
-         !target.getAsInteger(10, capability) && capability >= 90;
+  return ttg::lookupCudaCapability(op) >= 90;
 }
 
 unsigned mlir::triton::getConvertLayoutScratchSizeInBytes(

@@ -23,16 +23,7 @@ namespace ttg = mlir::triton::gpu;
 
 /// The compute capability of the module around `b`'s insertion point.
 static int getComputeCapability(OpBuilder &b) {
-  Operation *op = b.getInsertionBlock()->getParentOp();
-  auto module = isa<ModuleOp>(op) ? cast<ModuleOp>(op)
-                                  : op->getParentOfType<ModuleOp>();
-  if (!module)
-    return 0;
-  StringRef target = ttg::getTarget(module);
-  int cc = 0;
-  if (target.consume_front("cuda:"))
-    target.getAsInteger(10, cc);
-  return cc;
+  return ttg::lookupCudaCapability(b.getInsertionBlock()->getParentOp());
 }
 
 bool mlir::triton::storeWithStMatrix(Location loc, OpBuilder &b,

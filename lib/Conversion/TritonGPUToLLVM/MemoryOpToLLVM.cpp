@@ -199,21 +199,37 @@ SmallVector<Value> mlir::triton::elementAddresses(
   return addresses;
 }
 
-unsigned mlir::triton::getSharedVectorSize(ttg::MemDescType memDesc,
-                                          RankedTensorType tensorType,
-                                          unsigned storedBits) {
+namespace {
+
+/// The register layout of `tensorType` and the layout of `memDesc`, where
+/// the tensor fills the whole allocation and both name the same tensor
+/// dimensions (what vectorized shared accesses need).
+std::optional<std::pair<LinearLayout, LinearLayout>>
+wholeTensorLayouts(ttg::MemDescType memDesc, RankedTensorType tensorType) {
   ArrayRef<int64_t> alloc = memDesc.getAllocShape();
   if (alloc.take_back(memDesc.getRank()) != memDesc.getShape())
-    return 1;
+    return std::nullopt;
   LinearLayout reg = ttg::toLinearLayout(tensorType);
   LinearLayout shared = ttg::toLinearLayout(memDesc);
   MLIRContext *ctx = tensorType.getContext();
   if (*reg.getInDimNames().begin() != kRegister(ctx) ||
       *shared.getOutDimNames().begin() != *reg.getOutDimNames().begin() ||
       !shared.hasInDim(kOffset(ctx)))
+    return std::nullopt;
+  return std::make_pair(std::move(reg), std::move(shared));
+}
+
+} // namespace
+
+unsigned mlir::triton::getSharedVectorSize(ttg::MemDescType memDesc,
+                                          RankedTensorType tensorType,
+                                          unsigned storedBits) {
+  auto layouts = wholeTensorLayouts(memDesc, tensorType);
+  if (!layouts)
     return 1;
   int maxElems = std::max(1u, 128 / storedBits);
-  return std::max(1, ttg::getSharedVectorization(reg, shared, maxElems));
+  return std::max(
+      1, ttg::getSharedVectorization(layouts->first, layouts->second, maxElems));
 }
 
 namespace {
@@ -242,17 +258,13 @@ bool reorderRegistersForVectors(ttg::MemDescType memDesc,
                                 RankedTensorType &tensorType,
                                 SmallVector<Value> &values,
                                 unsigned storedBits) {
-  if (memDesc.getAllocShape().take_back(memDesc.getRank()) !=
-      memDesc.getShape())
+  auto layouts = wholeTensorLayouts(memDesc, tensorType);
+  if (!layouts)
     return false;
   MLIRContext *ctx = tensorType.getContext();
-  LinearLayout reg = ttg::toLinearLayout(tensorType);
-  LinearLayout shared = ttg::toLinearLayout(memDesc);
   StringAttr kReg = kRegister(ctx), kOff = kOffset(ctx);
-  if (*reg.getInDimNames().begin() != kReg || !shared.hasInDim(kOff) ||
-      *shared.getOutDimNames().begin() != *reg.getOutDimNames().begin())
-    return false;
-  LinearLayout cvt = reg.invertAndCompose(shared);
+  const LinearLayout &reg = layouts->first;
+  LinearLayout cvt = reg.invertAndCompose(layouts->second);
   if (!cvt.hasOutDim(kOff))
     return false;
   int numBits = reg.getInDimSizeLog2(kReg);
@@ -315,8 +327,9 @@ void storeTensor(Location loc, OpBuilder &b, ttg::MemDescType memDesc,
     return;
   Type stored = storedType(values.front().getType(), b);
   SmallVector<Value> ordered(values);
-  reorderRegistersForVectors(memDesc, tensorType, ordered, getBitWidth(stored));
-  values = ordered;
+  if (reorderRegistersForVectors(memDesc, tensorType, ordered,
+                                 getBitWidth(stored)))
+    values = ordered;
   unsigned vec = getSharedVectorSize(memDesc, tensorType, getBitWidth(stored));
   SmallVector<Value> addresses =
       elementAddresses(loc, b, memDesc, llvmMemDesc, tensorType, stored, vec);

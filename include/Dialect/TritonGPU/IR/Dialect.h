@@ -51,6 +51,12 @@ int lookupNumWarps(Operation *op);
 int lookupNumCTAs(Operation *op);
 /// `ttg.target` of the module ("cuda:90"); empty when absent.
 StringRef getTarget(ModuleOp mod);
+/// The compute capability a `cuda:N` target names (90 for "cuda:90"); 0
+/// for any other target, or none.
+int getCudaCapability(StringRef target);
+/// The compute capability of the module enclosing `op` (or `op` itself);
+/// 0 without a `cuda:N` target.
+int lookupCudaCapability(Operation *op);
 
 } // namespace mlir::triton::gpu
 

@@ -221,6 +221,21 @@ StringRef mlir::triton::gpu::getTarget(ModuleOp mod) {
   return {};
 }
 
+int mlir::triton::gpu::getCudaCapability(StringRef target) {
+  int capability = 0;
+  if (!target.consume_front("cuda:") || target.getAsInteger(10, capability) ||
+      capability < 0)
+    return 0;
+  return capability;
+}
+
+int mlir::triton::gpu::lookupCudaCapability(Operation *op) {
+  auto module = dyn_cast_or_null<ModuleOp>(op);
+  if (!module && op)
+    module = op->getParentOfType<ModuleOp>();
+  return module ? getCudaCapability(getTarget(module)) : 0;
+}
+
 std::optional<int> mlir::triton::gpu::maybeLookupNumWarps(Operation *op) {
   for (; op; op = op->getParentOp()) {
     if (auto attr = op->getAttrOfType<IntegerAttr>(AttrNumWarpsName))

@@ -328,10 +328,8 @@ struct AccelerateMatmulPass
           AccelerateMatmulPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    StringRef target = getTarget(module);
-    int computeCapability = 0;
-    if (!target.consume_front("cuda:") ||
-        target.getAsInteger(10, computeCapability)) {
+    int computeCapability = getCudaCapability(getTarget(module));
+    if (computeCapability == 0) {
       module.emitError("tritongpu-accelerate-matmul: the module needs "
                        "ttg.target = \"cuda:<capability>\", got \"")
           << getTarget(module) << "\"";

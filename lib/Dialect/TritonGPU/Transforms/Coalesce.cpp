@@ -72,10 +72,8 @@ int transposedByteOperandK(Operation *op, ArrayRef<unsigned> order) {
   auto type = load ? dyn_cast<RankedTensorType>(load.getType()) : nullptr;
   if (!type || type.getRank() != 2 || getElementBitWidth(type) != 8)
     return -1;
-  StringRef target = getTarget(op->getParentOfType<ModuleOp>());
-  int capability = 0;
-  if (!target.consume_front("cuda:") || target.getAsInteger(10, capability) ||
-      capability < 90 || capability >= 100)
+  int capability = lookupCudaCapability(op);
+  if (capability < 90 || capability >= 100)
     return -1;
   SmallVector<Value> worklist{load.getResult()};
   while (!worklist.empty()) {
