@@ -14,6 +14,7 @@ TRITON_MLIR=1. docs/python.md has the details.
 """
 
 from ._capi import CompileError, Library, library, library_path
+from . import _hook
 from ._hook import stages_hook
 
 __all__ = ["CompileError", "Library", "compile", "disable", "enable", "enabled", "library", "library_path", "version"]
@@ -38,7 +39,11 @@ def enabled():
 
 def enable():
     """Installs the stages hook. Triton's cache keys get the compiler's
-    version, so our cubins and Triton's never share a cache entry."""
+    version, so our cubins and Triton's never share a cache entry, and the
+    settings read at compile time that change what the hook makes
+    (TRITON_MLIR_FROM, TRITON_MLIR_ASSEMBLER): a kernel compiled from
+    Triton's TTGIR never comes back from the cache entry of one compiled
+    from TTIR."""
     global _saved
     if _saved is not None:
         return
@@ -51,7 +56,7 @@ def enable():
     tag = "triton_mlir-" + lib.version
 
     def hash_with_compiler(self):
-        return f"{previous_hash(self)}-{tag}"
+        return f"{previous_hash(self)}-{tag}{_hook.settings_key()}"
 
     CUDABackend.hash = hash_with_compiler
     knobs.runtime.add_stages_inspection_hook = stages_hook

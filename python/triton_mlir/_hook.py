@@ -39,6 +39,19 @@ def from_ttgir():
     return os.environ.get("TRITON_MLIR_FROM", "ttir") == "ttgir"
 
 
+def settings_key():
+    """The part of Triton's cache key for the environment variables that
+    change what the hook compiles ("" with the defaults). Strictness is
+    not one: it only decides between ours and an error."""
+    key = ""
+    if from_ttgir():
+        key += "-from-ttgir"
+    assembler = os.environ.get("TRITON_MLIR_ASSEMBLER", "")
+    if assembler not in ("", "ptxas"):
+        key += "-" + assembler
+    return key
+
+
 def strict():
     return os.environ.get("TRITON_MLIR_STRICT", "0") not in ("", "0", "false", "False")
 

@@ -85,6 +85,14 @@ print("hash before:", backend.hash())
 triton_mlir.enable()
 print("enabled:", triton_mlir.enabled(), knobs.runtime.add_stages_inspection_hook is not None)
 print("hash after:", backend.hash())
+# Settings that change what the hook makes are part of the key: a kernel
+# from Triton's TTGIR must not come back from the entry of one from TTIR.
+os.environ["TRITON_MLIR_FROM"] = "ttgir"
+print("hash from ttgir:", backend.hash().rsplit(")", 1)[1])
+os.environ["TRITON_MLIR_ASSEMBLER"] = "nvjitlink"
+print("hash from ttgir, nvjitlink:", backend.hash().rsplit(")", 1)[1])
+del os.environ["TRITON_MLIR_FROM"], os.environ["TRITON_MLIR_ASSEMBLER"]
+print("hash default again:", backend.hash().endswith(")"))
 
 results, metadata, calls = compile(good, Options(num_warps=8))
 print("ours: triton stages called:", calls)
