@@ -10,6 +10,10 @@ with TRITON_MLIR_LIBRARY and python/ on PYTHONPATH as for the hook:
 Each workload of utils/gpu/inductor-corpus.py runs in a process of its own,
 with fresh Triton and Inductor caches and Inductor's `benchmark_kernel` set,
 so that every kernel module Inductor writes has get_args() and call(args).
+Modules without them (the foreach kernels of an optimizer step) are timed on
+the arguments the workload itself passed: CachingAutotuner.run records each
+kernel's first call (tensors cloned before the kernel runs), and both copies
+are launched with run(*recorded, stream=the current stream).
 The workload is compiled and run once with Triton's compiler. Then, per
 kernel module, two copies are loaded: one while the triton_mlir hook is off
 and one while it is on (strict, so a kernel we refuse is an error). Each
@@ -32,6 +36,7 @@ import importlib.util
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -88,6 +93,21 @@ def child(name, out):
         return fill_metadata(metadata, compiled_metadata, version)
 
     hook.fill_metadata = recording
+    # The workload's own arguments of every kernel, for the modules that
+    # have no get_args(): (args, kwargs) of the first call, cloned before
+    # the kernel mutates them, by the kernel module's path.
+    from torch._inductor.runtime.triton_heuristics import CachingAutotuner
+    recorded = {}
+    original_run = CachingAutotuner.run
+
+    def recording_run(self, *args, **kwargs):
+        key = getattr(self, "filename", None) or self.fn.__name__
+        if key not in recorded:
+            recorded[key] = ([a.clone() if isinstance(a, torch.Tensor) else a for a in args],
+                             {k: v for k, v in kwargs.items() if k != "stream"})
+        return original_run(self, *args, **kwargs)
+
+    CachingAutotuner.run = recording_run
     cfg.compile_threads = 1
     cfg.benchmark_kernel = True
     # Triton's own launcher, whose compiled kernel carries the metadata that
@@ -103,6 +123,7 @@ def child(name, out):
     if outs and outs[0].requires_grad:
         outs[0].backward()
     torch.cuda.synchronize()
+    CachingAutotuner.run = original_run
 
     cache = os.environ["TORCHINDUCTOR_CACHE_DIR"]
     files = []
@@ -110,9 +131,12 @@ def child(name, out):
         text = open(path).read()
         # A kernel's own module (not the graph's output code, which quotes
         # the kernels' sources for async_compile).
-        if ("def get_args(" in text and "@triton.jit" in text and "def call(" in text
-                and "async_compile" not in text):
+        if "@triton.jit" not in text or "async_compile" in text:
+            continue
+        if "def get_args(" in text and "def call(" in text:
             files.append(path)
+        elif path in recorded or re.search(r"^def (triton_for_\w+)\(", text, re.M):
+            files.append(path)  # timed on the recorded arguments
     rounds = int(os.environ.get("ROUNDS", "6"))
     rows, ready = [], []
     # Compile first (workloads do this in parallel), then time while holding
@@ -124,8 +148,19 @@ def child(name, out):
             theirs = load_module(path, "theirs_%d" % i)
             kernel = kernel_of(theirs)
             row["kernel"] = kernel.fn.__name__ if hasattr(kernel, "fn") else "?"
-            args = theirs.get_args()
-            theirs.call(args)
+            if hasattr(theirs, "get_args"):
+                args = theirs.get_args()
+                call = lambda module, args: module.call(args)
+            else:
+                name_ = row["kernel"]
+                key = path if path in recorded else name_
+                if key not in recorded:
+                    raise RuntimeError("no get_args() and no recorded call of %s" % name_)
+                args = recorded[key]
+                row["args"] = "recorded"
+                call = lambda module, args: kernel_of(module).run(
+                    *args[0], **args[1], stream=torch.cuda.current_stream().cuda_stream)
+            call(theirs, args)
             torch.cuda.synchronize()
             best = kernel.launchers[0].config
             row["config"] = str(best)
@@ -135,22 +170,22 @@ def child(name, out):
                 ours = load_module(path, "ours_%d" % i)
                 ours_kernel = kernel_of(ours)
                 ours_kernel.configs = [best]
-                ours.call(args)
+                call(ours, args)
                 torch.cuda.synchronize()
             finally:
                 triton_mlir.disable()
             if row["kernel"] not in compiled_names[before:]:
                 raise RuntimeError("the kernel timed as ours was not compiled by triton-mlir"
                                    " (compiled meanwhile: %s)" % compiled_names[before:])
-            ready.append((row, theirs, ours, args))
+            ready.append((row, theirs, ours, args, call))
         except Exception:
             row["error"] = traceback.format_exc()[-1500:]
     lock = open(os.environ.get("TIMING_LOCK", "/tmp/inductor-kernel-times.lock"), "w")
     fcntl.flock(lock, fcntl.LOCK_EX)
     try:
-        for row, theirs, ours, args in ready:
+        for row, theirs, ours, args, call in ready:
             try:
-                timed = {"triton": lambda: theirs.call(args), "ours": lambda: ours.call(args)}
+                timed = {"triton": lambda: call(theirs, args), "ours": lambda: call(ours, args)}
                 # Most of these kernels run for microseconds: replayed from a
                 # CUDA graph, the launch cost on the host is out of the figure.
                 try:
