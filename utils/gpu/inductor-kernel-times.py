@@ -101,7 +101,11 @@ def child(name, out):
     original_run = CachingAutotuner.run
 
     def recording_run(self, *args, **kwargs):
-        key = getattr(self, "filename", None) or self.fn.__name__
+        # By the kernel module's path; by the kernel's name only where
+        # Inductor gives no path (then every launcher of that name is kept,
+        # and a name launched by two kernels is not timed: their arguments
+        # could be the wrong shapes for each other).
+        key = getattr(self, "filename", None) or ("name", self.fn.__name__, id(self))
         if key not in recorded:
             recorded[key] = ([a.clone() if isinstance(a, torch.Tensor) else a for a in args],
                              {k: v for k, v in kwargs.items() if k != "stream"})
@@ -153,10 +157,14 @@ def child(name, out):
                 call = lambda module, args: module.call(args)
             else:
                 name_ = row["kernel"]
-                key = path if path in recorded else name_
-                if key not in recorded:
-                    raise RuntimeError("no get_args() and no recorded call of %s" % name_)
-                args = recorded[key]
+                by_name = [k for k in recorded if isinstance(k, tuple) and k[1] == name_]
+                if path in recorded:
+                    args = recorded[path]
+                elif len(by_name) == 1:
+                    args = recorded[by_name[0]]
+                else:
+                    raise RuntimeError("no get_args() and %d recorded calls of %s"
+                                       % (len(by_name), name_))
                 row["args"] = "recorded"
                 call = lambda module, args: kernel_of(module).run(
                     *args[0], **args[1], stream=torch.cuda.current_stream().cuda_stream)
