@@ -30,9 +30,20 @@ unsigned getScratchBitwidth(Type elementType);
 /// in-dims remain says what the conversion must move.
 LinearLayout minimalCvtLayout(RankedTensorType srcTy, RankedTensorType dstTy);
 
-/// Whether the conversion moves data between warps or CTAs, so that it goes
-/// through shared memory (a conversion within each thread permutes
-/// registers, one within each warp uses shuffles).
+/// For a conversion within each warp: the number of "mixed
+/// transpositions", register bits that trade places with lane bits, when
+/// the conversion (broadcast registers dropped, register and lane bits
+/// padded to equal counts) is written as a permutation of register and
+/// lane bits (Triton 3.6's getWarpLayoutConvertDecomposition). Each one
+/// doubles the shuffles a destination register needs. -1 where the two
+/// layouts are not permutations of tensor bits (then shuffles are kept).
+int countMixedTranspositions(RankedTensorType srcTy, RankedTensorType dstTy);
+
+/// Whether the conversion goes through shared memory, as in Triton 3.6: it
+/// moves data between warps or CTAs, or within warps with two or more mixed
+/// transpositions (countMixedTranspositions), where shuffles would take
+/// four rounds or more. A conversion within each thread permutes registers;
+/// one within each warp with at most one mixed transposition uses shuffles.
 bool cvtNeedsSharedMemory(RankedTensorType srcTy, RankedTensorType dstTy);
 
 /// The swizzled scratch tile of a conversion over the flattened tensor

@@ -44,12 +44,82 @@ LinearLayout mlir::triton::minimalCvtLayout(RankedTensorType srcTy,
   return conversion;
 }
 
+int mlir::triton::countMixedTranspositions(RankedTensorType srcTy,
+                                           RankedTensorType dstTy) {
+  MLIRContext *ctx = srcTy.getContext();
+  StringAttr kReg = StringAttr::get(ctx, "register");
+  StringAttr kLane = StringAttr::get(ctx, "lane");
+  // Each side as the tensor bits its register bases (broadcast ones
+  // dropped) and lane bases reach, flattened over the out-dims.
+  auto bits = [&](RankedTensorType ty, SmallVector<int32_t> &regs,
+                  SmallVector<int32_t> &lanes) {
+    LinearLayout layout = ttg::toLinearLayout(ty).flattenOuts();
+    for (int i = 0; i < layout.getInDimSizeLog2(kReg); ++i)
+      if (int32_t v = layout.getBasis(kReg, i).front())
+        regs.push_back(v);
+    for (int i = 0; i < layout.getInDimSizeLog2(kLane); ++i)
+      lanes.push_back(layout.getBasis(kLane, i).front());
+  };
+  SmallVector<int32_t> srcRegs, srcLanes, dstRegs, dstLanes;
+  bits(srcTy, srcRegs, srcLanes);
+  bits(dstTy, dstRegs, dstLanes);
+  size_t nRegs = std::max(srcRegs.size(), dstRegs.size());
+  size_t nLanes = std::max(srcLanes.size(), dstLanes.size());
+  srcRegs.resize(nRegs, 0);
+  dstRegs.resize(nRegs, 0);
+  srcLanes.resize(nLanes, 0);
+  dstLanes.resize(nLanes, 0);
+  // Positions: registers 0 .. nRegs-1, then lanes. P sends a source
+  // position to the destination position holding the same tensor bit;
+  // positions that are zero on one side only are paired in order (zero on
+  // both: a fixed point), as Triton fills the permutation's zero columns.
+  SmallVector<int32_t> src(srcRegs), dst(dstRegs);
+  src.append(srcLanes);
+  dst.append(dstLanes);
+  size_t n = src.size();
+  SmallVector<int> perm(n, -1);
+  SmallVector<size_t> srcZeros, dstZeros;
+  for (size_t i = 0; i < n; ++i) {
+    if (src[i] == 0 && dst[i] == 0) {
+      perm[i] = static_cast<int>(i);
+      continue;
+    }
+    if (src[i] == 0)
+      srcZeros.push_back(i);
+    else if (!llvm::isPowerOf2_32(static_cast<uint32_t>(src[i])))
+      return -1;
+    if (dst[i] == 0)
+      dstZeros.push_back(i);
+  }
+  for (size_t i = 0; i < n; ++i) {
+    if (src[i] == 0)
+      continue;
+    auto it = llvm::find(dst, src[i]);
+    if (it == dst.end() || llvm::count(dst, src[i]) != 1)
+      return -1;
+    perm[i] = static_cast<int>(it - dst.begin());
+  }
+  if (srcZeros.size() != dstZeros.size())
+    return -1;
+  for (auto [from, to] : llvm::zip(srcZeros, dstZeros))
+    perm[from] = static_cast<int>(to);
+  // Every register position P sends to a lane position starts one mixed
+  // transposition of Triton's cycle factorization.
+  int mixed = 0;
+  for (size_t i = 0; i < nRegs; ++i)
+    mixed += perm[i] >= static_cast<int>(nRegs);
+  return mixed;
+}
+
 bool mlir::triton::cvtNeedsSharedMemory(RankedTensorType srcTy,
                                         RankedTensorType dstTy) {
   MLIRContext *ctx = srcTy.getContext();
   LinearLayout conversion = minimalCvtLayout(srcTy, dstTy);
-  return conversion.hasInDim(StringAttr::get(ctx, "warp")) ||
-         conversion.hasInDim(StringAttr::get(ctx, "block"));
+  if (conversion.hasInDim(StringAttr::get(ctx, "warp")) ||
+      conversion.hasInDim(StringAttr::get(ctx, "block")))
+    return true;
+  return conversion.hasInDim(StringAttr::get(ctx, "lane")) &&
+         countMixedTranspositions(srcTy, dstTy) >= 2;
 }
 
 unsigned mlir::triton::getNumScratchElemsSwizzledCvt(const LinearLayout &src,

@@ -68,7 +68,7 @@ struct ConvertLayoutOpConversion
                      "conversions that move data between CTAs");
       return failure();
     }
-    if (conversion.hasInDim(kWarp(ctx)))
+    if (cvtNeedsSharedMemory(srcTy, dstTy))
       outVals = cvt::transferThroughSharedMemory(op, inVals,
                                                  *getTypeConverter(), rewriter);
     else if (conversion.hasInDim(kLane(ctx)))

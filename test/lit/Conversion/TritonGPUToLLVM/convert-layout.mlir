@@ -77,6 +77,30 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
 
 // -----
 
+// Two register bits trade places with lane bits (4 registers of 16 values
+// over 4 lanes -> 1 register over 16 lanes): shuffles would take four
+// rounds and three selects per register, so, as in Triton 3.6 (two or more
+// mixed transpositions), the conversion goes through shared memory: one
+// 16-byte store, a barrier, one load; 64 bytes of scratch.
+// CHECK: ttg.shared = 64
+// CHECK-LABEL: llvm.func @two_lane_register_swaps
+// CHECK-NOT: nvvm.shfl
+// CHECK: llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
+// CHECK-NOT: nvvm.shfl
+// CHECK: llvm.return
+#a = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+#b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func public @two_lane_register_swaps(%x: tensor<16xf32, #ttg.slice<{dim = 1, parent = #a}>>) -> tensor<16xf32, #ttg.slice<{dim = 1, parent = #b}>> attributes {noinline = false} {
+    %0 = ttg.convert_layout %x : tensor<16xf32, #ttg.slice<{dim = 1, parent = #a}>> -> tensor<16xf32, #ttg.slice<{dim = 1, parent = #b}>>
+    tt.return %0 : tensor<16xf32, #ttg.slice<{dim = 1, parent = #b}>>
+  }
+}
+
+// -----
+
 // Across warps: through the op's scratch memory in one round, stored and
 // loaded as 128-bit vectors (the swizzled tile's vector is the two register
 // bases both layouts share), one barrier between the write and the read.
