@@ -248,8 +248,9 @@ tt.func @atomics_and_histogram(%p: !tt.ptr<f32>, %v: f32, %q: !tt.ptr<f16>, %c: 
 
 // -----
 
-// ttg.convert_layout: through shared memory only when data moves between
-// warps; the scratch tile is Triton's swizzled tile (see
+// ttg.convert_layout: through shared memory when data moves between warps,
+// or within warps with two or more register bits trading places with lane
+// bits; the scratch tile is Triton's swizzled tile (see
 // ConvertLayoutScratch.cpp), here worked by hand.
 #ROW = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 #COL = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
@@ -257,6 +258,8 @@ tt.func @atomics_and_histogram(%p: !tt.ptr<f32>, %v: f32, %q: !tt.ptr<f16>, %c: 
 #Q = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
 #L0 = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #L1 = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [0, 1]}>
+#S0 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+#S1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
 
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
 
@@ -265,15 +268,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // 64x32xf32 from #P to #Q: the registers (0,16) and (16,0) are common and
 // vectorized; (32,0) is common and falls in the segment bits, so it becomes
 // a round: half the tensor, 1024 x 4 B of 2048 elements.
-// #L0 -> #L1 only permutes lanes within warps: no scratch.
+// #L0 -> #L1 only permutes lanes within warps (no register bit trades
+// places with a lane bit): shuffles, no scratch. #S0 -> #S1 (16 values: 4
+// registers over 4 lanes -> 1 register over 16 lanes) trades two register
+// bits with lane bits: through shared memory, as in Triton 3.6, the 16
+// values x 4 B.
 // CHECK-LABEL: @convert_layout
 // CHECK-NEXT: scratch offset = 0, size = 4096
 // CHECK-NEXT: scratch offset = 0, size = 4096
+// CHECK-NEXT: scratch offset = 0, size = 64
 // CHECK-NEXT: size = 4096
-tt.func @convert_layout(%a: tensor<32x32xf32, #ROW>, %b: tensor<64x32xf32, #P>, %c: tensor<16x16xf16, #L0>) {
+tt.func @convert_layout(%a: tensor<32x32xf32, #ROW>, %b: tensor<64x32xf32, #P>, %c: tensor<16x16xf16, #L0>, %d: tensor<16xf32, #ttg.slice<{dim = 1, parent = #S0}>>) {
   %0 = ttg.convert_layout %a : tensor<32x32xf32, #ROW> -> tensor<32x32xf32, #COL>
   %1 = ttg.convert_layout %b : tensor<64x32xf32, #P> -> tensor<64x32xf32, #Q>
   %2 = ttg.convert_layout %c : tensor<16x16xf16, #L0> -> tensor<16x16xf16, #L1>
+  %3 = ttg.convert_layout %d : tensor<16xf32, #ttg.slice<{dim = 1, parent = #S0}>> -> tensor<16xf32, #ttg.slice<{dim = 1, parent = #S1}>>
   tt.return
 }
 
