@@ -15,7 +15,11 @@ num_warps and num_stages, then checks against Triton's TTGIR:
             (layouts included), in the same order (utils/compare-layouts.py);
   converts  no more ttg.convert_layout ops than Triton's;
   shared    shared-memory bytes (our allocation, through triton-translate
-            --emit=llvm-mlir) at most Triton's metadata `shared`.
+            --emit=llvm-mlir) at most Triton's metadata `shared`;
+  sizing    our allocation of Triton's own TTGIR (--allocate-shared-memory-nv)
+            exactly Triton's `shared`: the same scratch for every op as
+            Triton reserves (which conversions go through shared memory,
+            how big each tile is) and the same packing of buffers.
 
 It prints one line per kernel that fails a check and the counts. With
 --known, the kernels listed in FILE (one name per line, '#' comments) may
@@ -93,6 +97,16 @@ def check_kernel(bindir, kdir):
     row.update(shared=int(m.group(1)), shared_triton=meta["shared"])
     if row["shared"] > meta["shared"]:
         row["problems"].append("shared bytes: ours %d, Triton %d" % (row["shared"], meta["shared"]))
+    alloc = subprocess.run([os.path.join(bindir, "triton-opt"), os.path.join(kdir, "kernel.ttgir"),
+                            "--allocate-shared-memory-nv"], capture_output=True, text=True, timeout=300)
+    m = re.search(r'ttg\.shared = (\d+)', alloc.stdout)
+    if alloc.returncode != 0 or not m:
+        row["problems"].append("allocation of Triton's TTGIR failed: " + alloc.stderr.strip()[-300:])
+        return row
+    row["sizing"] = int(m.group(1))
+    if row["sizing"] != meta["shared"]:
+        row["problems"].append("our allocation of Triton's TTGIR: %d bytes, Triton's shared %d"
+                               % (row["sizing"], meta["shared"]))
     return row
 
 
@@ -152,7 +166,8 @@ def main():
     print("  shared bytes <= Triton's:      %d (equal: %d)" % (
         count(lambda r: "shared" in r and r["shared"] <= r["shared_triton"]),
         count(lambda r: "shared" in r and r["shared"] == r["shared_triton"])))
-    print("  all three:                     %d" % (n - len(failing)))
+    print("  Triton's TTGIR sized as Triton: %d" % count(lambda r: r.get("sizing") == r.get("shared_triton")))
+    print("  all four:                      %d" % (n - len(failing)))
     if args.write_known:
         with open(args.write_known, "w") as f:
             f.write("# kernels of the Inductor corpus whose ttgir stage does not yet match Triton's\n")
