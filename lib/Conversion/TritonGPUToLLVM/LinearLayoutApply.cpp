@@ -18,12 +18,18 @@
 //
 // Triton 3.6 first packs all runtime inputs into one word (lane in the low
 // five bits, the warp above), so that a lane bit and a warp bit moving the
-// same distance share a group. We measured that form too and do not pack:
-// on an H100/H200 it made ptxas schedule two kernels worse (an fp8 matmul
-// whose B is transposed through registers, 0.99 -> 0.87 of Triton; causal
-// attention d128, 1.02 -> 0.97), where one word per input kept them (0.98,
-// 1.08) and the other timed kernels within noise of their earlier speed or
-// faster (docs/benchmarks.md, fourteenth session).
+// same distance share a group. Packing always made ptxas schedule two
+// kernels worse on an H100/H200 (an fp8 matmul whose B is transposed through
+// registers, 0.99 -> 0.87 of Triton; causal attention d128, 1.02 -> 0.97;
+// docs/benchmarks.md, fourteenth session; packing wherever it saved ops did
+// the same in the seventeenth: causal attention d128 1.08 -> 0.98). We
+// pack lane and warp for an output only where all their bits move as one
+// group, cheaper than the two apart: a 1-D tile's element index running on
+// from the lane bits into the warp bits is then `(tid << k) & mask` as in
+// Triton's code, where apart it is two shifts and an `or` over the lane and
+// warp ids, which ptxas answered with branches around predicated shared
+// stores (Inductor's group-norm and batch-norm reductions, 0.93-0.94 of
+// Triton; seventeenth session).
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TritonGPUToLLVM/Utility.h"
@@ -67,18 +73,40 @@ Value reduceTree(SmallVector<Value> terms,
   return terms.empty() ? Value() : terms.front();
 }
 
-/// The product of the bit matrix `columns` (input bit c flips the output bits
-/// columns[c]) with the input `x`; null when the product is 0.
-Value emitProduct(Location loc, OpBuilder &b, Value x,
-                  ArrayRef<uint32_t> columns) {
+/// How the product of the bit matrix `columns` (input bit c flips the output
+/// bits columns[c]) with an input is built: the groups of bits moving the
+/// same distance (one `and`, one shift), and the bits selected whole.
+struct ProductPlan {
+  SmallVector<std::pair<int, uint32_t>> groups; // (shift, input mask)
+  uint32_t selected = 0;                        // input bits selected
+  uint32_t sharedRows = 0; // output bits written by two terms or more
+
+  /// The LLVM ops it costs (constants aside).
+  int cost(ArrayRef<uint32_t> columns) const {
+    int ops = 0, terms = 0;
+    for (auto [shift, mask] : groups) {
+      ops += shift ? 2 : 1;
+      ++terms;
+    }
+    for (int c = 0, e = columns.size(); c < e; ++c)
+      if (selected >> c & 1 && columns[c]) {
+        ops += 3;
+        ++terms;
+      }
+    return ops + std::max(0, terms - 1);
+  }
+};
+
+ProductPlan planProduct(ArrayRef<uint32_t> columns) {
+  ProductPlan plan;
   int nCol = columns.size();
-  uint32_t allRows = 0, sharedRows = 0;
+  uint32_t allRows = 0;
   for (uint32_t column : columns) {
-    sharedRows |= allRows & column;
+    plan.sharedRows |= allRows & column;
     allRows |= column;
   }
   if (allRows == 0)
-    return Value();
+    return plan;
   int nRow = llvm::bit_width(allRows);
 
   // The input bits that move to output bit c + shift.
@@ -98,27 +126,32 @@ Value emitProduct(Location loc, OpBuilder &b, Value x,
   for (int c = 0; c < nCol; ++c)
     if (llvm::popcount(columns[c]) > 1)
       multiBit |= 1u << c;
-  uint32_t selected = 0;
   for (bool changed = true; changed;) {
     changed = false;
     for (int shift = nRow - 1; shift > -nCol; --shift) {
-      uint32_t mask = diagonal(shift) & ~selected;
+      uint32_t mask = diagonal(shift) & ~plan.selected;
       if (mask && llvm::isPowerOf2_32(mask) && (mask & multiBit)) {
-        selected |= mask;
+        plan.selected |= mask;
         changed = true;
       }
     }
   }
+  for (int shift = nRow - 1; shift > -nCol; --shift)
+    if (uint32_t mask = diagonal(shift) & ~plan.selected)
+      plan.groups.push_back({shift, mask});
+  return plan;
+}
 
+/// The product of `columns` with the input `x`, built as `plan` says; null
+/// when the product is 0.
+Value emitProduct(Location loc, OpBuilder &b, Value x,
+                  ArrayRef<uint32_t> columns, const ProductPlan &plan) {
   auto cst = [&](uint32_t v) { return i32Val(b, loc, static_cast<int32_t>(v)); };
   SmallVector<Value> disjoint, overlapping;
   auto add = [&](Value term, uint32_t rows) {
-    (rows & sharedRows ? overlapping : disjoint).push_back(term);
+    (rows & plan.sharedRows ? overlapping : disjoint).push_back(term);
   };
-  for (int shift = nRow - 1; shift > -nCol; --shift) {
-    uint32_t mask = diagonal(shift) & ~selected;
-    if (!mask)
-      continue;
+  for (auto [shift, mask] : plan.groups) {
     Value term = LLVM::AndOp::create(b, loc, x, cst(mask));
     uint32_t rows;
     if (shift > 0) {
@@ -132,8 +165,8 @@ Value emitProduct(Location loc, OpBuilder &b, Value x,
     }
     add(term, rows);
   }
-  for (int c = 0; c < nCol; ++c) {
-    if (!(selected >> c & 1) || !columns[c])
+  for (int c = 0, e = columns.size(); c < e; ++c) {
+    if (!(plan.selected >> c & 1) || !columns[c])
       continue;
     Value bit = LLVM::AndOp::create(b, loc, x, cst(1u << c));
     Value unset = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bit,
@@ -191,12 +224,65 @@ mlir::triton::applyLinearLayout(Location loc, OpBuilder &b,
   auto xorInto = [&](int d, Value term) {
     outs[d] = outs[d] ? LLVM::XOrOp::create(b, loc, outs[d], term) : term;
   };
+  auto columnsOf = [&](StringAttr inDim, int d) {
+    SmallVector<uint32_t> columns;
+    for (int i = 0; i < layout.getInDimSizeLog2(inDim); ++i)
+      columns.push_back(layout.getBasis(inDim, i)[d]);
+    return columns;
+  };
+  // The lane and warp ids side by side in one word (lane in the low bits),
+  // as the thread id holds them: where every bit of both moves the same
+  // distance into this output (the thread id as a whole is a run of its
+  // bits, as in a 1-D tile), one `and` and one shift of the thread id make
+  // it. Only then: packing where it merely merges some groups changed
+  // ptxas's schedule of matmul and attention loops for the worse (below).
+  // LLVM folds the packing itself back into the thread id.
+  MLIRContext *ctx = b.getContext();
+  const auto *laneIn = llvm::find_if(
+      runtime, [&](const auto &in) { return in.first == kLane(ctx); });
+  const auto *warpIn = llvm::find_if(
+      runtime, [&](const auto &in) { return in.first == kWarp(ctx); });
+  bool canPack = laneIn != runtime.end() && warpIn != runtime.end();
+  int laneBits = canPack ? layout.getInDimSizeLog2(kLane(ctx)) : 0;
+  Value packed;
   for (int d = 0; d < numOuts; ++d) {
+    if (canPack) {
+      SmallVector<uint32_t> lane = columnsOf(kLane(ctx), d);
+      SmallVector<uint32_t> warp = columnsOf(kWarp(ctx), d);
+      SmallVector<uint32_t> both(lane);
+      both.append(warp);
+      ProductPlan lanePlan = planProduct(lane), warpPlan = planProduct(warp),
+                  bothPlan = planProduct(both);
+      int laneCost = lanePlan.cost(lane), warpCost = warpPlan.cost(warp);
+      int apart = laneCost + warpCost + (laneCost && warpCost ? 1 : 0);
+      uint32_t allBits = both.size() >= 32 ? ~0u : (1u << both.size()) - 1;
+      bool wholeThreadId = bothPlan.groups.size() == 1 &&
+                           !bothPlan.selected &&
+                           bothPlan.groups.front().second == allBits;
+      if (wholeThreadId && bothPlan.cost(both) < apart) {
+        if (!packed)
+          packed = LLVM::OrOp::create(
+              b, loc, laneIn->second,
+              LLVM::ShlOp::create(b, loc, warpIn->second,
+                                  i32Val(b, loc, laneBits)),
+              /*isDisjoint=*/true);
+        if (Value product = emitProduct(loc, b, packed, both, bothPlan))
+          xorInto(d, product);
+        for (auto [inDim, value] : runtime) {
+          if (inDim == kLane(ctx) || inDim == kWarp(ctx))
+            continue;
+          SmallVector<uint32_t> columns = columnsOf(inDim, d);
+          if (Value product = emitProduct(loc, b, value, columns,
+                                          planProduct(columns)))
+            xorInto(d, product);
+        }
+        continue;
+      }
+    }
     for (auto [inDim, value] : runtime) {
-      SmallVector<uint32_t> columns;
-      for (int i = 0; i < layout.getInDimSizeLog2(inDim); ++i)
-        columns.push_back(layout.getBasis(inDim, i)[d]);
-      if (Value product = emitProduct(loc, b, value, columns))
+      SmallVector<uint32_t> columns = columnsOf(inDim, d);
+      if (Value product =
+              emitProduct(loc, b, value, columns, planProduct(columns)))
         xorInto(d, product);
     }
   }

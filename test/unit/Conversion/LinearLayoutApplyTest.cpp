@@ -37,6 +37,7 @@ protected:
     Block *block = nullptr;
     SmallVector<Value> outs;
     int numOps = 0;
+    int numNonConstantOps = 0;
   };
   Built build(const LinearLayout &layout, ArrayRef<StringAttr> runtime,
               ArrayRef<std::pair<StringAttr, int32_t>> constants) {
@@ -62,6 +63,9 @@ protected:
     int before = built.block->getOperations().size();
     built.outs = applyLinearLayout(loc, b, layout, ins);
     built.numOps = built.block->getOperations().size() - before;
+    for (Operation &op : *built.block)
+      if (!isa<LLVM::ConstantOp>(op))
+        ++built.numNonConstantOps;
     return built;
   }
 
@@ -156,6 +160,36 @@ TEST_F(LinearLayoutApplyTest, BitsMovingTogether) {
   expectMatches(layout, {lane, warp});
   Built built = build(layout, {lane, warp}, {});
   EXPECT_LE(built.numOps, 17);
+}
+
+// A tile's element index running on from the lane bits into the warp bits
+// (four elements a thread, 32 lanes, 16 warps: lane << 2 | warp << 7, as in
+// Inductor's reductions): packed, lane and warp move as one group, which is
+// `(tid << 2) & 2044` once LLVM folds the packing into the thread id. Apart
+// it is two groups and an `or`.
+TEST_F(LinearLayoutApplyTest, LaneRunningIntoWarp) {
+  StringAttr lane = S("lane"), warp = S("warp");
+  LinearLayout layout({{lane, {{4}, {8}, {16}, {32}, {64}}},
+                       {warp, {{128}, {256}, {512}, {1024}}}},
+                      {{S("dim0"), 2048}}, /*requireSurjective=*/false);
+  expectMatches(layout, {lane, warp});
+  Built built = build(layout, {lane, warp}, {});
+  // The two input masks, the packing (shl, or) and one group (and, shl).
+  EXPECT_EQ(built.numNonConstantOps, 6);
+}
+
+// Lane and warp bits moving different distances stay apart: packing would
+// only add its own ops.
+TEST_F(LinearLayoutApplyTest, LaneAndWarpApart) {
+  StringAttr lane = S("lane"), warp = S("warp");
+  LinearLayout layout({{lane, {{1}, {2}, {4}, {8}, {16}}},
+                       {warp, {{64}, {128}}}},
+                      {{S("dim0"), 256}}, /*requireSurjective=*/false);
+  expectMatches(layout, {lane, warp});
+  Built built = build(layout, {lane, warp}, {});
+  // The two input masks, lane's group (and), warp's group (and, shl), or.
+  // Packed it would be 8: the masks, the packing and two groups joined.
+  EXPECT_EQ(built.numNonConstantOps, 6);
 }
 
 // Swizzled shared memory: output bits flipped by two inputs each (xor), and

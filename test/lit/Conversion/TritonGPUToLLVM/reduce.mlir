@@ -20,10 +20,15 @@
 // CHECK: %[[TID:.*]] = llvm.and %[[TIDX]], %{{.*}} : i32
 // CHECK: %[[LANE:.*]] = llvm.and %[[TID]], %{{.*}} : i32
 // CHECK: %[[WARP:.*]] = llvm.lshr %[[TID]], %{{.*}} : i32
-// The warp's position along the axis comes after the thread's coordinates
-// (the lane's and the warp's terms joined by xor), which this reduction does
-// not use.
-// CHECK: llvm.xor
+// The warp's position along the axis comes after the thread's coordinate,
+// which this reduction does not use: every lane and warp bit moves two
+// places up (past the thread's own elements), so lane and warp are packed
+// side by side (the thread id) and shifted once.
+// CHECK: %[[PACKED:.*]] = llvm.or disjoint %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %[[M127:.*]] = llvm.mlir.constant(127 : i32)
+// CHECK-NEXT: %[[TBITS:.*]] = llvm.and %[[PACKED]], %[[M127]]
+// CHECK-NEXT: %[[C2S:.*]] = llvm.mlir.constant(2 : i32)
+// CHECK-NEXT: llvm.shl %[[TBITS]], %[[C2S]]
 // CHECK: %[[C3:.*]] = llvm.mlir.constant(3 : i32) : i32
 // CHECK-NEXT: %[[WAXIS:.*]] = llvm.and %[[WARP]], %[[C3]] : i32
 // CHECK: %[[M31:.*]] = llvm.mlir.constant(31 : i32)
