@@ -178,6 +178,50 @@ TEST_F(LinearLayoutApplyTest, LaneRunningIntoWarp) {
   EXPECT_EQ(built.numNonConstantOps, 6);
 }
 
+// Random 1-D tiles (the packed path): lane and warp bits run on at a random
+// shift in dim0, next to register bits below them, a second output the
+// lane and warp bits do not reach, and block bits; every input value
+// checked, registers given at runtime and as a constant.
+TEST_F(LinearLayoutApplyTest, RandomThreadIdRuns) {
+  std::mt19937 rng(17);
+  StringAttr reg = S("register"), lane = S("lane"), warp = S("warp"),
+             block = S("block");
+  for (int trial = 0; trial < 100; ++trial) {
+    int regBits = rng() % 4, warpBits = 1 + rng() % 3, blockBits = rng() % 2;
+    int shift = regBits + rng() % 2;
+    std::vector<std::vector<int32_t>> regs, lanes, warps, blocks;
+    for (int i = 0; i < regBits; ++i)
+      regs.push_back({rng() % 3 ? 1 << i : 1 << (shift + 5 + warpBits + i),
+                      static_cast<int32_t>(rng() % 2)});
+    for (int i = 0; i < 5; ++i)
+      lanes.push_back({1 << (shift + i), 0});
+    for (int i = 0; i < warpBits; ++i)
+      warps.push_back({1 << (shift + 5 + i), 0});
+    for (int i = 0; i < blockBits; ++i)
+      blocks.push_back({0, 1});
+    LinearLayout layout({{reg, regs}, {lane, lanes}, {warp, warps},
+                         {block, blocks}},
+                        {{S("dim0"), 1 << (shift + 5 + warpBits + regBits)},
+                         {S("dim1"), 2}},
+                        /*requireSurjective=*/false);
+    SCOPED_TRACE(layout.toString());
+    expectMatches(layout, {reg, lane, warp, block});
+    expectMatches(layout, {lane, warp},
+                  {{reg, layout.getInDimSize(reg) > 1 ? 1 : 0}});
+    if (HasFailure())
+      return;
+    // Packed: the warp id shifted past the lane's five bits (no group of
+    // these layouts moves by five).
+    Built built = build(layout, {reg, lane, warp, block}, {});
+    bool packed = false;
+    for (Operation &op : *built.block)
+      if (auto shl = dyn_cast<LLVM::ShlOp>(op))
+        if (auto c = shl.getRhs().getDefiningOp<LLVM::ConstantOp>())
+          packed |= cast<IntegerAttr>(c.getValue()).getInt() == 5;
+    EXPECT_TRUE(packed);
+  }
+}
+
 // Lane and warp bits moving different distances stay apart: packing would
 // only add its own ops.
 TEST_F(LinearLayoutApplyTest, LaneAndWarpApart) {
