@@ -24,8 +24,8 @@
 // docs/benchmarks.md, fourteenth session; packing wherever it saved ops did
 // the same in the seventeenth: causal attention d128 1.08 -> 0.98). We
 // pack lane and warp for an output only where all their bits move as one
-// group, cheaper than the two apart: a 1-D tile's element index running on
-// from the lane bits into the warp bits is then `(tid << k) & mask` as in
+// group: a 1-D tile's element index running on from the lane bits into the
+// warp bits is then `(tid << k) & mask` as in
 // Triton's code, where apart it is two shifts and an `or` over the lane and
 // warp ids, which ptxas answered with branches around predicated shared
 // stores (Inductor's group-norm and batch-norm reductions, 0.93-0.94 of
@@ -80,21 +80,6 @@ struct ProductPlan {
   SmallVector<std::pair<int, uint32_t>> groups; // (shift, input mask)
   uint32_t selected = 0;                        // input bits selected
   uint32_t sharedRows = 0; // output bits written by two terms or more
-
-  /// The LLVM ops it costs (constants aside).
-  int cost(ArrayRef<uint32_t> columns) const {
-    int ops = 0, terms = 0;
-    for (auto [shift, mask] : groups) {
-      ops += shift ? 2 : 1;
-      ++terms;
-    }
-    for (int c = 0, e = columns.size(); c < e; ++c)
-      if (selected >> c & 1 && columns[c]) {
-        ops += 3;
-        ++terms;
-      }
-    return ops + std::max(0, terms - 1);
-  }
 };
 
 ProductPlan planProduct(ArrayRef<uint32_t> columns) {
@@ -234,52 +219,39 @@ mlir::triton::applyLinearLayout(Location loc, OpBuilder &b,
   // as the thread id holds them: where every bit of both moves the same
   // distance into this output (the thread id as a whole is a run of its
   // bits, as in a 1-D tile), one `and` and one shift of the thread id make
-  // it. Only then: packing where it merely merges some groups changed
-  // ptxas's schedule of matmul and attention loops for the worse (below).
-  // LLVM folds the packing itself back into the thread id.
+  // it, where apart it takes two groups and an `or`. Only then: packing
+  // where it merely merges some groups changed ptxas's schedule of matmul
+  // and attention loops for the worse (above). LLVM folds the packing
+  // itself back into the thread id.
   MLIRContext *ctx = b.getContext();
   const auto *laneIn = llvm::find_if(
       runtime, [&](const auto &in) { return in.first == kLane(ctx); });
   const auto *warpIn = llvm::find_if(
       runtime, [&](const auto &in) { return in.first == kWarp(ctx); });
   bool canPack = laneIn != runtime.end() && warpIn != runtime.end();
-  int laneBits = canPack ? layout.getInDimSizeLog2(kLane(ctx)) : 0;
   Value packed;
   for (int d = 0; d < numOuts; ++d) {
+    bool pack = false;
     if (canPack) {
-      SmallVector<uint32_t> lane = columnsOf(kLane(ctx), d);
-      SmallVector<uint32_t> warp = columnsOf(kWarp(ctx), d);
-      SmallVector<uint32_t> both(lane);
-      both.append(warp);
-      ProductPlan lanePlan = planProduct(lane), warpPlan = planProduct(warp),
-                  bothPlan = planProduct(both);
-      int laneCost = lanePlan.cost(lane), warpCost = warpPlan.cost(warp);
-      int apart = laneCost + warpCost + (laneCost && warpCost ? 1 : 0);
-      uint32_t allBits = both.size() >= 32 ? ~0u : (1u << both.size()) - 1;
-      bool wholeThreadId = bothPlan.groups.size() == 1 &&
-                           !bothPlan.selected &&
-                           bothPlan.groups.front().second == allBits;
-      if (wholeThreadId && bothPlan.cost(both) < apart) {
+      SmallVector<uint32_t> both = columnsOf(kLane(ctx), d);
+      both.append(columnsOf(kWarp(ctx), d));
+      ProductPlan plan = planProduct(both);
+      pack = plan.groups.size() == 1 && !plan.selected &&
+             plan.groups.front().second == (1u << both.size()) - 1;
+      if (pack) {
         if (!packed)
           packed = LLVM::OrOp::create(
               b, loc, laneIn->second,
-              LLVM::ShlOp::create(b, loc, warpIn->second,
-                                  i32Val(b, loc, laneBits)),
+              LLVM::ShlOp::create(
+                  b, loc, warpIn->second,
+                  i32Val(b, loc, layout.getInDimSizeLog2(kLane(ctx)))),
               /*isDisjoint=*/true);
-        if (Value product = emitProduct(loc, b, packed, both, bothPlan))
-          xorInto(d, product);
-        for (auto [inDim, value] : runtime) {
-          if (inDim == kLane(ctx) || inDim == kWarp(ctx))
-            continue;
-          SmallVector<uint32_t> columns = columnsOf(inDim, d);
-          if (Value product = emitProduct(loc, b, value, columns,
-                                          planProduct(columns)))
-            xorInto(d, product);
-        }
-        continue;
+        xorInto(d, emitProduct(loc, b, packed, both, plan));
       }
     }
     for (auto [inDim, value] : runtime) {
+      if (pack && (inDim == kLane(ctx) || inDim == kWarp(ctx)))
+        continue;
       SmallVector<uint32_t> columns = columnsOf(inDim, d);
       if (Value product =
               emitProduct(loc, b, value, columns, planProduct(columns)))
