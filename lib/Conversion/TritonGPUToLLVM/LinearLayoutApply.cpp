@@ -25,11 +25,11 @@
 // the same in the seventeenth: causal attention d128 1.08 -> 0.98). We
 // pack lane and warp for an output only where all their bits move as one
 // group: a 1-D tile's element index running on from the lane bits into the
-// warp bits is then `(tid << k) & mask` as in
-// Triton's code, where apart it is two shifts and an `or` over the lane and
-// warp ids, which ptxas answered with branches around predicated shared
-// stores (Inductor's group-norm and batch-norm reductions, 0.93-0.94 of
-// Triton; seventeenth session).
+// warp bits is then `(tid << k) & mask` as in Triton's code, where apart it
+// is two shifts and an `or` over the lane and warp ids, which ptxas
+// answered with branches around predicated shared stores (Inductor's
+// group-norm and batch-norm reductions, 0.93-0.94 of Triton; seventeenth
+// session).
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TritonGPUToLLVM/Utility.h"
@@ -236,7 +236,8 @@ mlir::triton::applyLinearLayout(Location loc, OpBuilder &b,
       SmallVector<uint32_t> both = columnsOf(kLane(ctx), d);
       both.append(columnsOf(kWarp(ctx), d));
       ProductPlan plan = planProduct(both);
-      pack = plan.groups.size() == 1 && !plan.selected &&
+      pack = both.size() < 32 && plan.groups.size() == 1 &&
+             !plan.selected &&
              plan.groups.front().second == (1u << both.size()) - 1;
       if (pack) {
         if (!packed)
