@@ -65,9 +65,38 @@ struct Cubin {
   std::string log;
 };
 
+/// What `ptxas -v` reported of a module: the most registers any function
+/// uses and the spill bytes of all functions together.
+struct PtxasUsage {
+  int registers = 0;
+  int spillStoreBytes = 0;
+  int spillLoadBytes = 0;
+};
+
+/// Reads ptxas's -v report ("N bytes spill stores, N bytes spill loads",
+/// "Used N registers"); nullopt when it reports no register count.
+std::optional<PtxasUsage> parsePtxasUsage(llvm::StringRef log);
+
+/// The retry's option: ptxas's register-usage tier, 0-10, default 5.
+inline constexpr const char *kSpillRetryOption = "--register-usage-level=10";
+
+/// Whether a cubin ptxas assembled at its own register choice should be
+/// assembled again at kSpillRetryOption: it spilled while using fewer
+/// than 255 registers, and neither the PTX (`.maxnreg`, `.minnctapersm`)
+/// nor `ptxasOptions` bounds the registers or sets the tier.
+bool shouldRetryForSpills(const PtxasUsage &usage, llvm::StringRef ptx,
+                          llvm::StringRef ptxasOptions);
+
 /// Assembles `ptx` into a cubin through temporary files. On failure the
 /// error holds ptxas's log and the command line that reproduces it; the
 /// .ptx file is kept then and its path is part of that command.
+///
+/// ptxas picks a register budget from its own occupancy estimate, and at
+/// times picks one that spills where a few more registers would not
+/// (docs/target.md). When shouldRetryForSpills holds, the PTX is assembled
+/// once more with kSpillRetryOption, and the cubin that spills fewer bytes
+/// is kept (the first when the retry fails or spills as much); the log
+/// then ends with a line saying which was kept.
 llvm::Expected<Cubin> compilePTXToCubin(llvm::StringRef ptx,
                                         const CompileOptions &options);
 

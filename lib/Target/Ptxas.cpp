@@ -9,9 +9,11 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <system_error>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -233,6 +235,96 @@ std::vector<std::string> mlir::triton::getPtxasCommand(
   return command;
 }
 
+std::optional<PtxasUsage>
+mlir::triton::parsePtxasUsage(llvm::StringRef log) {
+  PtxasUsage usage;
+  bool sawRegisters = false;
+  // "N bytes stack frame, N bytes spill stores, N bytes spill loads" and
+  // "Used N registers, ...", once per function.
+  auto numberBefore = [](llvm::StringRef line, llvm::StringRef what,
+                         int &value) {
+    size_t at = line.find(what);
+    if (at == llvm::StringRef::npos)
+      return false;
+    llvm::StringRef head = line.take_front(at).rtrim();
+    size_t space = head.find_last_of(" \t,:");
+    llvm::StringRef digits =
+        space == llvm::StringRef::npos ? head : head.drop_front(space + 1);
+    return !digits.getAsInteger(10, value);
+  };
+  llvm::SmallVector<llvm::StringRef> lines;
+  log.split(lines, '\n');
+  for (llvm::StringRef line : lines) {
+    int value = 0;
+    if (numberBefore(line, " bytes spill stores", value))
+      usage.spillStoreBytes += value;
+    if (numberBefore(line, " bytes spill loads", value))
+      usage.spillLoadBytes += value;
+    size_t used = line.find("Used ");
+    if (used != llvm::StringRef::npos) {
+      llvm::StringRef rest = line.drop_front(used + 5);
+      int registers = 0;
+      if (!rest.consumeInteger(10, registers) &&
+          rest.starts_with(" registers")) {
+        usage.registers = std::max(usage.registers, registers);
+        sawRegisters = true;
+      }
+    }
+  }
+  if (!sawRegisters)
+    return std::nullopt;
+  return usage;
+}
+
+bool mlir::triton::shouldRetryForSpills(const PtxasUsage &usage,
+                                        llvm::StringRef ptx,
+                                        llvm::StringRef ptxasOptions) {
+  if (usage.spillStoreBytes == 0 || usage.registers >= 255)
+    return false;
+  if (ptx.contains(".maxnreg") || ptx.contains(".minnctapersm"))
+    return false;
+  for (llvm::StringRef bound : {"maxrregcount", "register-usage-level"})
+    if (ptxasOptions.contains(bound))
+      return false;
+  return true;
+}
+
+namespace {
+
+/// One ptxas run: its exit status (negative when it did not run to
+/// completion) and what it printed.
+struct PtxasRun {
+  int status = 0;
+  std::string executeError;
+  std::string log;
+};
+
+PtxasRun runPtxas(llvm::StringRef ptxas, llvm::ArrayRef<std::string> command,
+                  llvm::StringRef logFile) {
+  llvm::SmallVector<llvm::StringRef> argv(command.begin(), command.end());
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt, logFile,
+                                                logFile};
+  PtxasRun run;
+  run.status = llvm::sys::ExecuteAndWait(ptxas, argv, std::nullopt, redirects,
+                                         /*SecondsToWait=*/0,
+                                         /*MemoryLimit=*/0, &run.executeError);
+  if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+          llvm::MemoryBuffer::getFile(logFile))
+    run.log = (*buffer)->getBuffer().str();
+  return run;
+}
+
+llvm::ErrorOr<std::string> readBinary(llvm::StringRef path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> binary =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!binary)
+    return binary.getError();
+  return (*binary)->getBuffer().str();
+}
+
+} // namespace
+
 llvm::Expected<Cubin>
 mlir::triton::compilePTXToCubin(llvm::StringRef ptx,
                                 const CompileOptions &options) {
@@ -243,18 +335,21 @@ mlir::triton::compilePTXToCubin(llvm::StringRef ptx,
   std::string prefix = entries.size() == 1 ? entries.front() : "triton";
 
   TemporaryFiles temporaries;
-  llvm::Expected<std::string> ptxFile = makeTemporary(prefix, "ptx");
+  auto temporary = [&](llvm::StringRef suffix) -> llvm::Expected<std::string> {
+    llvm::Expected<std::string> path = makeTemporary(prefix, suffix);
+    if (path)
+      temporaries.add(*path);
+    return path;
+  };
+  llvm::Expected<std::string> ptxFile = temporary("ptx");
   if (!ptxFile)
     return ptxFile.takeError();
-  temporaries.add(*ptxFile);
-  llvm::Expected<std::string> cubinFile = makeTemporary(prefix, "cubin");
+  llvm::Expected<std::string> cubinFile = temporary("cubin");
   if (!cubinFile)
     return cubinFile.takeError();
-  temporaries.add(*cubinFile);
-  llvm::Expected<std::string> logFile = makeTemporary(prefix, "log");
+  llvm::Expected<std::string> logFile = temporary("log");
   if (!logFile)
     return logFile.takeError();
-  temporaries.add(*logFile);
 
   {
     std::error_code error;
@@ -267,39 +362,68 @@ mlir::triton::compilePTXToCubin(llvm::StringRef ptx,
 
   std::vector<std::string> command =
       getPtxasCommand(*ptxas, options, *ptxFile, *cubinFile);
-  llvm::SmallVector<llvm::StringRef> argv(command.begin(), command.end());
-  std::optional<llvm::StringRef> redirects[] = {
-      std::nullopt, llvm::StringRef(*logFile), llvm::StringRef(*logFile)};
-  std::string executeError;
-  int status = llvm::sys::ExecuteAndWait(*ptxas, argv, std::nullopt, redirects,
-                                         /*SecondsToWait=*/0,
-                                         /*MemoryLimit=*/0, &executeError);
-  std::string log;
-  if (llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
-          llvm::MemoryBuffer::getFile(*logFile))
-    log = (*buffer)->getBuffer().str();
-
-  if (status != 0) {
+  PtxasRun run = runPtxas(*ptxas, command, *logFile);
+  if (run.status != 0) {
     temporaries.keep(*ptxFile);
     std::string message;
     llvm::raw_string_ostream os(message);
-    if (status < 0)
+    if (run.status < 0)
       os << "ptxas did not run to completion"
-         << (executeError.empty() ? "" : ": " + executeError);
+         << (run.executeError.empty() ? "" : ": " + run.executeError);
     else
-      os << "ptxas failed with exit code " << status;
-    os << "\n" << log;
-    if (!log.empty() && log.back() != '\n')
+      os << "ptxas failed with exit code " << run.status;
+    os << "\n" << run.log;
+    if (!run.log.empty() && run.log.back() != '\n')
       os << "\n";
     os << "reproduce with: " << joinCommand(command);
     return llvm::createStringError(message);
   }
 
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> binary =
-      llvm::MemoryBuffer::getFile(*cubinFile, /*IsText=*/false,
-                                  /*RequiresNullTerminator=*/false);
+  llvm::ErrorOr<std::string> binary = readBinary(*cubinFile);
   if (!binary)
     return llvm::createStringError(binary.getError(),
                                    "ptxas wrote no cubin at " + *cubinFile);
-  return Cubin{(*binary)->getBuffer().str(), log};
+  Cubin cubin{std::move(*binary), std::move(run.log)};
+
+  std::optional<PtxasUsage> usage = parsePtxasUsage(cubin.log);
+  if (!usage || !shouldRetryForSpills(*usage, ptx, options.ptxasOptions))
+    return cubin;
+  // ptxas chose a register budget that spills. Ask for its most generous
+  // tier; keep whichever cubin spills less. A ptxas that does not know the
+  // option fails here, and the first cubin stands.
+  llvm::Expected<std::string> retryCubinFile = temporary("cubin");
+  llvm::Expected<std::string> retryLogFile = temporary("log");
+  if (!retryCubinFile || !retryLogFile) {
+    llvm::consumeError(retryCubinFile.takeError());
+    llvm::consumeError(retryLogFile.takeError());
+    return cubin;
+  }
+  std::vector<std::string> retryCommand =
+      getPtxasCommand(*ptxas, options, *ptxFile, *retryCubinFile);
+  retryCommand.insert(retryCommand.end() - 3, kSpillRetryOption);
+  PtxasRun retry = runPtxas(*ptxas, retryCommand, *retryLogFile);
+  std::optional<PtxasUsage> retryUsage;
+  if (retry.status == 0)
+    retryUsage = parsePtxasUsage(retry.log);
+  llvm::ErrorOr<std::string> retryBinary =
+      retryUsage ? readBinary(*retryCubinFile)
+                 : llvm::ErrorOr<std::string>(
+                       std::make_error_code(std::errc::io_error));
+  if (!retryBinary ||
+      retryUsage->spillStoreBytes >= usage->spillStoreBytes) {
+    cubin.log += "ptxas spilled " + std::to_string(usage->spillStoreBytes) +
+                 " bytes at " + std::to_string(usage->registers) +
+                 " registers; " + kSpillRetryOption + " did not spill less, " +
+                 "kept the first cubin\n";
+    return cubin;
+  }
+  Cubin kept{std::move(*retryBinary), std::move(retry.log)};
+  kept.log += "ptxas spilled " + std::to_string(usage->spillStoreBytes) +
+              " bytes at " + std::to_string(usage->registers) +
+              " registers; kept the cubin assembled with " +
+              kSpillRetryOption + " (" +
+              std::to_string(retryUsage->registers) + " registers, " +
+              std::to_string(retryUsage->spillStoreBytes) +
+              " bytes spilled)\n";
+  return kept;
 }

@@ -103,6 +103,11 @@ llvm::cl::opt<std::string>
               llvm::cl::desc("ptxas to run (default: $TRITON_PTXAS_PATH, "
                              "else /usr/local/cuda/bin/ptxas, else PATH)"),
               llvm::cl::value_desc("file"), llvm::cl::cat(category));
+llvm::cl::opt<std::string> ptxOptions(
+    "ptx-options",
+    llvm::cl::desc("Extra ptxas options, space-separated, after Triton's own "
+                   "(Triton's ptx_options)"),
+    llvm::cl::value_desc("options"), llvm::cl::cat(category));
 llvm::cl::opt<std::string> assembler(
     "assembler",
     llvm::cl::desc("PTX to cubin with 'ptxas' (a child process, the "
@@ -159,6 +164,7 @@ FailureOr<CompileOptions> getCompileOptions(ModuleOp module, IRLevel level) {
   options.ptxVersion = ptxVersion;
   options.enableFpFusion = enableFpFusion;
   options.ptxasPath = ptxasPath;
+  options.ptxasOptions = ptxOptions;
   options.libdevicePath = libdevicePath;
   if (std::optional<Assembler> chosen = parseAssembler(assembler))
     options.assembler = *chosen;

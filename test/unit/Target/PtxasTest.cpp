@@ -90,4 +90,42 @@ TEST(PtxasTest, WithoutPtxasPTXStaysAtTheDefault) {
             std::string::npos);
 }
 
+// ptxas -v's report of a kernel that calls a noinline function: spills
+// add up over the functions, registers take the largest.
+TEST(PtxasTest, UsageFromVerboseLog) {
+  std::optional<PtxasUsage> usage = parsePtxasUsage(
+      "ptxas info    : 0 bytes gmem\n"
+      "ptxas info    : Compiling entry function 'mm' for 'sm_90a'\n"
+      "ptxas info    : Function properties for mm\n"
+      "    8 bytes stack frame, 8 bytes spill stores, 12 bytes spill loads\n"
+      "ptxas info    : Used 80 registers, used 1 barriers, 73728 bytes smem\n"
+      "ptxas info    : Function properties for helper\n"
+      "    0 bytes stack frame, 4 bytes spill stores, 4 bytes spill loads\n"
+      "ptxas info    : Used 32 registers\n");
+  ASSERT_TRUE(usage.has_value());
+  EXPECT_EQ(usage->registers, 80);
+  EXPECT_EQ(usage->spillStoreBytes, 12);
+  EXPECT_EQ(usage->spillLoadBytes, 16);
+  EXPECT_FALSE(parsePtxasUsage("ptxas info    : 0 bytes gmem\n").has_value());
+  EXPECT_FALSE(parsePtxasUsage("").has_value());
+}
+
+TEST(PtxasTest, RetryOnlyWhereNothingBoundsRegisters) {
+  PtxasUsage spills{80, 8, 8};
+  llvm::StringRef ptx = ".visible .entry k()\n.reqntid 256\n{\n}\n";
+  EXPECT_TRUE(shouldRetryForSpills(spills, ptx, ""));
+  EXPECT_TRUE(shouldRetryForSpills(spills, ptx, "-O3"));
+  // No spill, or spilling at the register file's limit: nothing to gain.
+  EXPECT_FALSE(shouldRetryForSpills(PtxasUsage{80, 0, 0}, ptx, ""));
+  EXPECT_FALSE(shouldRetryForSpills(PtxasUsage{255, 64, 64}, ptx, ""));
+  // The user's own bound stands.
+  EXPECT_FALSE(shouldRetryForSpills(
+      spills, ".visible .entry k()\n.maxnreg 80\n{\n}\n", ""));
+  EXPECT_FALSE(shouldRetryForSpills(
+      spills, ".visible .entry k()\n.minnctapersm 3\n{\n}\n", ""));
+  EXPECT_FALSE(shouldRetryForSpills(spills, ptx, "--maxrregcount=80"));
+  EXPECT_FALSE(
+      shouldRetryForSpills(spills, ptx, "--register-usage-level=3"));
+}
+
 } // namespace
