@@ -23,13 +23,15 @@
 // registers, 0.99 -> 0.87 of Triton; causal attention d128, 1.02 -> 0.97;
 // docs/benchmarks.md, fourteenth session; packing wherever it saved ops did
 // the same in the seventeenth: causal attention d128 1.08 -> 0.98). We
-// pack lane and warp for an output only where all their bits move as one
-// group: a 1-D tile's element index running on from the lane bits into the
-// warp bits is then `(tid << k) & mask` as in Triton's code, where apart it
-// is two shifts and an `or` over the lane and warp ids, which ptxas
-// answered with branches around predicated shared stores (Inductor's
+// pack lane and warp for an output only where the bits of both that reach
+// it move as one group: a run of the thread id, `(tid << k) & mask` or
+// `(tid >> k) & mask`, as in Triton's code, where apart it is two shifts
+// and an `or` over the lane and warp ids. That is a 1-D tile's element
+// index running on from the lane bits into the warp bits (apart, ptxas
+// answered with branches around predicated shared stores: Inductor's
 // group-norm and batch-norm reductions, 0.93-0.94 of Triton; seventeenth
-// session).
+// session), and the row of a 2-D blocked tile whose warps stack along it
+// (a small matmul's copies, 0.974 -> 1.000 of Triton; eighteenth session).
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TritonGPUToLLVM/Utility.h"
@@ -216,13 +218,13 @@ mlir::triton::applyLinearLayout(Location loc, OpBuilder &b,
     return columns;
   };
   // The lane and warp ids side by side in one word (lane in the low bits),
-  // as the thread id holds them: where every bit of both moves the same
-  // distance into this output (the thread id as a whole is a run of its
-  // bits, as in a 1-D tile), one `and` and one shift of the thread id make
-  // it, where apart it takes two groups and an `or`. Only then: packing
-  // where it merely merges some groups changed ptxas's schedule of matmul
-  // and attention loops for the worse (above). LLVM folds the packing
-  // itself back into the thread id.
+  // as the thread id holds them: where the bits of both that reach this
+  // output all move the same distance (a run of the thread id's bits, as
+  // in a 1-D tile or a blocked tile's row), one `and` and one shift of the
+  // thread id make it, where apart it takes two groups and an `or`. Only
+  // then: packing where it merely merges some groups among others changed
+  // ptxas's schedule of matmul and attention loops for the worse (above).
+  // LLVM folds the packing itself back into the thread id.
   MLIRContext *ctx = b.getContext();
   const auto *laneIn = llvm::find_if(
       runtime, [&](const auto &in) { return in.first == kLane(ctx); });
@@ -236,9 +238,10 @@ mlir::triton::applyLinearLayout(Location loc, OpBuilder &b,
       SmallVector<uint32_t> both = columnsOf(kLane(ctx), d);
       both.append(columnsOf(kWarp(ctx), d));
       ProductPlan plan = planProduct(both);
+      uint32_t laneMask = (1u << layout.getInDimSizeLog2(kLane(ctx))) - 1;
       pack = both.size() < 32 && plan.groups.size() == 1 &&
-             !plan.selected &&
-             plan.groups.front().second == (1u << both.size()) - 1;
+             !plan.selected && (plan.groups.front().second & laneMask) &&
+             (plan.groups.front().second & ~laneMask);
       if (pack) {
         if (!packed)
           packed = LLVM::OrOp::create(

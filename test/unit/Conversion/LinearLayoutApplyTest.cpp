@@ -162,6 +162,18 @@ TEST_F(LinearLayoutApplyTest, BitsMovingTogether) {
   EXPECT_LE(built.numOps, 17);
 }
 
+/// Whether `built` packs lane and warp into one word (the warp id shifted
+/// past the lane's five bits; none of the layouts tested moves a group by
+/// five).
+bool packsThreadId(Block &block) {
+  for (Operation &op : block)
+    if (auto shl = dyn_cast<LLVM::ShlOp>(op))
+      if (auto c = shl.getRhs().getDefiningOp<LLVM::ConstantOp>())
+        if (cast<IntegerAttr>(c.getValue()).getInt() == 5)
+          return true;
+  return false;
+}
+
 // A tile's element index running on from the lane bits into the warp bits
 // (four elements a thread, 32 lanes, 16 warps: lane << 2 | warp << 7, as in
 // Inductor's reductions): packed, lane and warp move as one group, which is
@@ -213,12 +225,61 @@ TEST_F(LinearLayoutApplyTest, RandomThreadIdRuns) {
     // Packed: the warp id shifted past the lane's five bits (no group of
     // these layouts moves by five).
     Built built = build(layout, {reg, lane, warp, block}, {});
-    bool packed = false;
-    for (Operation &op : *built.block)
-      if (auto shl = dyn_cast<LLVM::ShlOp>(op))
-        if (auto c = shl.getRhs().getDefiningOp<LLVM::ConstantOp>())
-          packed |= cast<IntegerAttr>(c.getValue()).getInt() == 5;
-    EXPECT_TRUE(packed);
+    EXPECT_TRUE(packsThreadId(*built.block));
+  }
+}
+
+// The row of a 2-D blocked tile (sizePerThread [1, 8], threadsPerWarp
+// [8, 4], warpsPerCTA [4, 1]: a matmul's 64x32 A tile): lane bits 2-4 and
+// both warp bits are one run of the thread id into the row, `(tid >> 2) &
+// 31`, while lane bits 0-1 go to the column. Packed for the row (one group
+// where apart it is two and an `or`), as Triton does; the column, which no
+// warp bit reaches, is the lane's alone.
+TEST_F(LinearLayoutApplyTest, RowOfABlockedTile) {
+  StringAttr lane = S("lane"), warp = S("warp");
+  LinearLayout layout(
+      {{lane, {{0, 8}, {0, 16}, {1, 0}, {2, 0}, {4, 0}}},
+       {warp, {{8, 0}, {16, 0}}}},
+      {{S("dim0"), 64}, {S("dim1"), 32}}, /*requireSurjective=*/false);
+  expectMatches(layout, {lane, warp});
+  Built built = build(layout, {lane, warp}, {});
+  EXPECT_TRUE(packsThreadId(*built.block));
+}
+
+// Random 2-D blocked tiles: the low lane bits go to the column, the others
+// and every warp bit run on into the row at a random distance; register
+// bits below and above. Every input value checked; the row packed.
+TEST_F(LinearLayoutApplyTest, RandomBlockedRows) {
+  std::mt19937 rng(29);
+  StringAttr reg = S("register"), lane = S("lane"), warp = S("warp");
+  for (int trial = 0; trial < 100; ++trial) {
+    int colLaneBits = 1 + rng() % 4, warpBits = 1 + rng() % 3;
+    int colShift = rng() % 4, rowShift = rng() % 3;
+    int rowLaneBits = 5 - colLaneBits;
+    int rowBits = rowShift + rowLaneBits + warpBits + 1;
+    std::vector<std::vector<int32_t>> regs, lanes, warps;
+    for (int i = 0; i < colShift; ++i)
+      regs.push_back({0, 1 << i});
+    for (int i = 0; i < rowShift; ++i)
+      regs.push_back({1 << i, 0});
+    regs.push_back({1 << (rowBits - 1), 0});
+    for (int i = 0; i < colLaneBits; ++i)
+      lanes.push_back({0, 1 << (colShift + i)});
+    for (int i = 0; i < rowLaneBits; ++i)
+      lanes.push_back({1 << (rowShift + i), 0});
+    for (int i = 0; i < warpBits; ++i)
+      warps.push_back({1 << (rowShift + rowLaneBits + i), 0});
+    LinearLayout layout({{reg, regs}, {lane, lanes}, {warp, warps}},
+                        {{S("dim0"), 1 << rowBits},
+                         {S("dim1"), 1 << (colShift + colLaneBits)}},
+                        /*requireSurjective=*/false);
+    SCOPED_TRACE(layout.toString());
+    expectMatches(layout, {reg, lane, warp});
+    expectMatches(layout, {lane, warp}, {{reg, 1}});
+    if (HasFailure())
+      return;
+    Built built = build(layout, {reg, lane, warp}, {});
+    EXPECT_TRUE(packsThreadId(*built.block));
   }
 }
 
