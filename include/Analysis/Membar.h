@@ -103,6 +103,7 @@ public:
 
   MembarAnalysis(Allocation *allocation, MembarFilterFn filter = nullptr)
       : allocation(allocation), filter(std::move(filter)) {}
+  virtual ~MembarAnalysis() = default;
 
   /// Analyses the function of the allocation, inserting barriers, and
   /// records its FunctionMembarInfo in `funcMap`. Callees' infos must be
@@ -110,22 +111,30 @@ public:
   /// shared memory.
   void run(FuncMembarMapT &funcMap);
 
+protected:
+  /// What `op` does to `state` (the accesses not yet ordered), inserting
+  /// what orders them where needed: barriers here. A subclass walking the
+  /// same control flow may keep other accesses and insert other ops
+  /// (ProxyFenceInsertion.cpp: fences between the generic and the async
+  /// proxy). What `run` records for a function is the state at its exits.
+  virtual void update(Operation *op, BlockInfo &state);
+
+  Allocation *allocation;
+  MembarFilterFn filter;
+  OpBuilder *builder = nullptr;
+  FuncMembarMapT *funcMap = nullptr;
+
 private:
   struct RegionExits;
 
   void visitRegion(Region &region, const BlockInfo &entry, RegionExits &exits);
   BlockInfo visitRegionBranchOp(Operation *op, const BlockInfo &entry);
-  void update(Operation *op, BlockInfo &state);
   void visitCall(CallOpInterface call, BlockInfo &state);
   /// Records `accesses` as possibly unordered since entry when `state` is.
   void noteEntryAccesses(const BlockInfo &state, const BlockInfo &accesses);
   void insertBarrierBefore(Operation *op);
   void insertBarrierAfter(Operation *op);
 
-  Allocation *allocation;
-  MembarFilterFn filter;
-  OpBuilder *builder = nullptr;
-  FuncMembarMapT *funcMap = nullptr;
   FunctionMembarInfo info;
 };
 

@@ -8,8 +8,8 @@
 
 // SKIP: llir: skipping tritongpu-allocate-warp-groups (arrives with warp specialization)
 // SKIP-NOT: skipping tritongpu-global-scratch-memory-allocation
-// SKIP: llir: skipping triton-nvidia-gpu-proxy-fence-insertion{compute-capability=89} (arrives with TMA and tensor cores (async proxy))
-// SKIP: llir: skipping convert-nv-gpu-to-llvm (arrives with TMA and tensor cores (nvgpu ops))
+// SKIP-NOT: skipping triton-nvidia-gpu-proxy-fence-insertion
+// SKIP: llir: skipping convert-nv-gpu-to-llvm (arrives with an nvgpu dialect; ttng ops lower in convert-triton-gpu-to-llvm)
 // SKIP: llir: skipping convert-warp-specialize-to-llvm (arrives with warp specialization)
 // SKIP-NOT: error
 

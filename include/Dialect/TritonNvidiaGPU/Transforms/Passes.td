@@ -164,4 +164,45 @@ def TritonNvidiaGPUTMALowering
                            "mlir::arith::ArithDialect"];
 }
 
+def TritonGPUProxyFenceInsertion
+    : Pass<"triton-nvidia-gpu-proxy-fence-insertion", "mlir::ModuleOp"> {
+  let summary = "Fence generic-proxy shared-memory accesses before a TMA "
+                "load writes the same bytes";
+  let description = [{
+    TMA copies and `ttng.warp_group_dot` reach shared memory through the
+    async proxy; loads, stores, `cp.async` and the scratch of conversions
+    and reductions through the generic proxy. Accesses of the two to the
+    same bytes are ordered only across `fence.proxy.async`, whatever
+    barriers lie between them. The async proxy's reads are fenced on
+    structured IR (`triton-nvidia-gpu-fence-insertion` for wgmma operands
+    written from registers, `triton-nvidia-tma-lowering` before each TMA
+    store). This pass covers its writes, as Triton 3.6's does: run after
+    shared-memory allocation, it walks each function as Membar does (control
+    flow, loops until the state at their entry stops growing, calls through
+    the accesses the callee leaves unfenced) keeping the generic accesses
+    since the last `ttng.fence_async_shared`, and inserts one before a
+    `ttng.async_tma_copy_global_to_local` or `ttng.async_tma_gather` whose
+    destination bytes one of them touched. That is where buffers share
+    bytes: a conversion's scratch in the epilogue and the next tile's TMA
+    buffer in a persistent kernel. The accesses of async-proxy and mbarrier
+    ops do not count as generic. Nothing is done below compute capability
+    9.0. Triton 3.6 runs it in `make_llir` after `allocate-shared-memory-nv`.
+
+    ```mlir
+    // %a (scratch of a conversion) and %b share bytes: live one after the other
+    %x = ttg.convert_layout %y : tensor<...> -> tensor<...>
+    ttng.async_tma_copy_global_to_local %desc[%i, %j] %b, %bar, %true : ...
+    // becomes
+    %x = ttg.convert_layout %y : tensor<...> -> tensor<...>
+    ttng.fence_async_shared {bCluster = false}
+    ttng.async_tma_copy_global_to_local %desc[%i, %j] %b, %bar, %true : ...
+    ```
+  }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t",
+           /*default=*/"90", "Target compute capability">,
+  ];
+  let dependentDialects = ["mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"];
+}
+
 #endif // TRITONNVIDIAGPU_TRANSFORMS_PASSES_TD
