@@ -119,6 +119,15 @@ protected:
   /// proxy). What `run` records for a function is the state at its exits.
   virtual void update(Operation *op, BlockInfo &state);
 
+  /// Adds the shared-memory accesses of `op`, each to the BlockInfo
+  /// `into(value)` picks for the value accessed: the memory effects it
+  /// reports on memdesc values (through every buffer each may alias), an
+  /// immutable local_alloc's write, and for an op that reports none (and
+  /// has no recursive effects) a read and a write of every operand. Scratch
+  /// buffers are the caller's to add.
+  void addAccesses(Operation *op,
+                   llvm::function_ref<BlockInfo &(Value)> into) const;
+
   Allocation *allocation;
   MembarFilterFn filter;
   OpBuilder *builder = nullptr;

@@ -313,29 +313,12 @@ static bool isBarrier(Operation *op) {
   return isa_and_nonnull<mlir::gpu::BarrierOp, ttg::LocalBarrierOp>(op);
 }
 
-void MembarAnalysis::update(Operation *op, BlockInfo &state) {
-  if (isBarrier(op)) {
-    state.sync();
-    return;
-  }
-  // Asynchronous copies complete per thread: a barrier after the wait makes
-  // them visible to the whole CTA.
-  if (isa<ttg::AsyncWaitOp, ttng::TMAStoreWaitOp>(op)) {
-    if (!isBarrier(op->getNextNode()))
-      insertBarrierAfter(op);
-    state.sync();
-    return;
-  }
-  if (auto call = dyn_cast<CallOpInterface>(op)) {
-    visitCall(call, state);
-    return;
-  }
-
-  BlockInfo current;
+void MembarAnalysis::addAccesses(
+    Operation *op, llvm::function_ref<BlockInfo &(Value)> into) const {
   auto addAccess = [&](Value value, bool isWrite) {
+    BlockInfo &info = into(value);
     for (Allocation::BufferId id : allocation->getBufferIds(value)) {
-      auto &map =
-          isWrite ? current.syncWriteIntervals : current.syncReadIntervals;
+      auto &map = isWrite ? info.syncWriteIntervals : info.syncReadIntervals;
       map[allocation->getAllocatedInterval(id)].insert(op);
     }
   };
@@ -363,6 +346,28 @@ void MembarAnalysis::update(Operation *op, BlockInfo &state) {
       addAccess(operand, /*isWrite=*/true);
     }
   }
+}
+
+void MembarAnalysis::update(Operation *op, BlockInfo &state) {
+  if (isBarrier(op)) {
+    state.sync();
+    return;
+  }
+  // Asynchronous copies complete per thread: a barrier after the wait makes
+  // them visible to the whole CTA.
+  if (isa<ttg::AsyncWaitOp, ttng::TMAStoreWaitOp>(op)) {
+    if (!isBarrier(op->getNextNode()))
+      insertBarrierAfter(op);
+    state.sync();
+    return;
+  }
+  if (auto call = dyn_cast<CallOpInterface>(op)) {
+    visitCall(call, state);
+    return;
+  }
+
+  BlockInfo current;
+  addAccesses(op, [&](Value) -> BlockInfo & { return current; });
 
   Allocation::BufferId scratch = allocation->getBufferId(op);
   if (scratch != Allocation::InvalidBufferId &&

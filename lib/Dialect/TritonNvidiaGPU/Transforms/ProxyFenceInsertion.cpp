@@ -26,7 +26,6 @@
 #include "Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 
 #include "mlir/Interfaces/CallInterfaces.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::triton::nvidia_gpu {
 #define GEN_PASS_DEF_TRITONGPUPROXYFENCEINSERTION
@@ -91,30 +90,9 @@ private:
 
     BlockInfo generic, async;
     Value destination = asyncProxyDestination(op);
-    if (auto effects = dyn_cast<MemoryEffectOpInterface>(op)) {
-      SmallVector<MemoryEffects::EffectInstance> instances;
-      effects.getEffects(instances);
-      for (const MemoryEffects::EffectInstance &effect : instances) {
-        Value value = effect.getValue();
-        if (!value)
-          continue;
-        bool isWrite = isa<MemoryEffects::Write>(effect.getEffect());
-        if (!isWrite && !isa<MemoryEffects::Read>(effect.getEffect()))
-          continue;
-        BlockInfo *into =
-            destination && value == destination ? &async : &generic;
-        for (Allocation::BufferId id : allocation->getBufferIds(value)) {
-          auto &map =
-              isWrite ? into->syncWriteIntervals : into->syncReadIntervals;
-          map[allocation->getAllocatedInterval(id)].insert(op);
-        }
-      }
-      if (auto alloc = dyn_cast<ttg::LocalAllocOp>(op); alloc && alloc.getSrc())
-        for (Allocation::BufferId id :
-             allocation->getBufferIds(alloc.getResult()))
-          generic.syncWriteIntervals[allocation->getAllocatedInterval(id)]
-              .insert(op);
-    }
+    addAccesses(op, [&](Value value) -> BlockInfo & {
+      return destination && value == destination ? async : generic;
+    });
     // A scratch buffer is written and read back within the op: what a later
     // async access must not overtake is its use, as a read (a write after
     // it conflicts; its own bytes are dead once the op is done).
