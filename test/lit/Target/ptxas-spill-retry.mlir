@@ -42,8 +42,8 @@
 // FIRST: Used 80 registers
 // FIRST: ptxas spilled 8 bytes at 80 registers; --register-usage-level=10 did not spill less, kept the first cubin
 // DEFAULT: cubin assembled at tier default
-// ONCE: -o
-// ONCE-NOT: -o
+// ONCE: {{^}}-lineinfo
+// ONCE-NOT: {{^}}-lineinfo
 module {
   llvm.func @k(%p: !llvm.ptr<1>) attributes {nvvm.kernel} {
     %v = llvm.load %p : !llvm.ptr<1> -> f32
