@@ -37,6 +37,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <set>
 
 namespace mlir::triton {
@@ -151,17 +152,28 @@ private:
 /// function's Allocation from `moduleAllocation`.
 class ModuleMembarAnalysis : public CallGraph<FunctionMembarInfo> {
 public:
+  /// The analysis run on one function (MembarAnalysis or a subclass).
+  using AnalysisFactory =
+      std::function<std::unique_ptr<MembarAnalysis>(Allocation *)>;
+
   ModuleMembarAnalysis(ModuleAllocation *moduleAllocation,
                        MembarFilterFn filter = canSkipBarSync)
+      : ModuleMembarAnalysis(moduleAllocation,
+                             [filter](Allocation *allocation) {
+                               return std::make_unique<MembarAnalysis>(
+                                   allocation, filter);
+                             }) {}
+  ModuleMembarAnalysis(ModuleAllocation *moduleAllocation,
+                       AnalysisFactory factory)
       : CallGraph<FunctionMembarInfo>(moduleAllocation->getModuleOp()),
-        moduleAllocation(moduleAllocation), filter(std::move(filter)) {}
+        moduleAllocation(moduleAllocation), factory(std::move(factory)) {}
 
-  /// Inserts the barriers in every function with a body.
+  /// Runs the analysis on every function with a body, callees first.
   void run();
 
 private:
   ModuleAllocation *moduleAllocation;
-  MembarFilterFn filter;
+  AnalysisFactory factory;
 };
 
 } // namespace mlir::triton

@@ -406,6 +406,6 @@ void ModuleMembarAnalysis::run() {
         Allocation *allocation = moduleAllocation->getAllocation(func);
         if (!allocation || funcMap.count(func))
           return;
-        MembarAnalysis(allocation, filter).run(funcMap);
+        factory(allocation)->run(funcMap);
       });
 }

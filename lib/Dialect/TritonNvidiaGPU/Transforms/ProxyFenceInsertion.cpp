@@ -112,28 +112,6 @@ private:
   }
 };
 
-/// ProxyFenceAnalysis over the call graph, callees first.
-class ModuleProxyFenceAnalysis : public CallGraph<FunctionMembarInfo> {
-public:
-  explicit ModuleProxyFenceAnalysis(ModuleAllocation *moduleAllocation)
-      : CallGraph<FunctionMembarInfo>(moduleAllocation->getModuleOp()),
-        moduleAllocation(moduleAllocation) {}
-
-  void run() {
-    walk<WalkOrder::PreOrder, WalkOrder::PostOrder>(
-        [](CallOpInterface, FunctionOpInterface) {},
-        [&](FunctionOpInterface func) {
-          Allocation *allocation = moduleAllocation->getAllocation(func);
-          if (!allocation || funcMap.count(func))
-            return;
-          ProxyFenceAnalysis(allocation).run(funcMap);
-        });
-  }
-
-private:
-  ModuleAllocation *moduleAllocation;
-};
-
 struct ProxyFenceInsertionPass
     : public triton::nvidia_gpu::impl::TritonGPUProxyFenceInsertionBase<
           ProxyFenceInsertionPass> {
@@ -148,7 +126,9 @@ struct ProxyFenceInsertionPass
     ModuleAllocation allocation(module);
     if (failed(allocation.getStatus()))
       return signalPassFailure();
-    ModuleProxyFenceAnalysis(&allocation).run();
+    ModuleMembarAnalysis(&allocation, [](Allocation *functionAllocation) {
+      return std::make_unique<ProxyFenceAnalysis>(functionAllocation);
+    }).run();
   }
 };
 
