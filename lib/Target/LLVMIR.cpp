@@ -1,6 +1,7 @@
 //===- LLVMIR.cpp - LLVM dialect to optimized LLVM IR ---------------------===//
 #include "Target/LLVMIR.h"
 #include "BreakStructPhis.h"
+#include "DropThreadIdRanges.h"
 #include "PackNarrowPhis.h"
 #include "HoistWGMMAWaits.h"
 #include "Target/NVPTX.h"
@@ -209,6 +210,14 @@ llvm::Error mlir::triton::optimizeLLVMModule(llvm::Module &module,
   builder.registerLoopAnalyses(loopAnalyses);
   builder.crossRegisterProxies(loopAnalyses, functionAnalyses, cgsccAnalyses,
                                moduleAnalyses);
+  // After the target's own start passes (NVVMReflect, NVVMIntrRange): the
+  // thread id's range from the block size dropped again, as Triton's O3
+  // (no target machine) never has it.
+  builder.registerPipelineStartEPCallback(
+      [](llvm::ModulePassManager &passes, llvm::OptimizationLevel) {
+        passes.addPass(
+            llvm::createModuleToFunctionPassAdaptor(DropThreadIdRangesPass()));
+      });
   // Before the vectorizers: struct phis (loop-carried tensors) to scalar
   // phis, an InstCombine to fold the extract/insertvalue pairs left, then
   // phis of 8- and 16-bit lanes to phis of their words (the InstCombine
