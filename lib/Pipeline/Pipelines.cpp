@@ -144,7 +144,7 @@ mlir::triton::getLLIRStages(const CompileOptions &options) {
   return {
       {"triton-verify-program"},
       {"tritongpu-combine-tensor-select-and-if"},
-      {"tritongpu-allocate-warp-groups", warpSpec},
+      {"tritongpu-allocate-warp-groups"},
       {"convert-scf-to-cf"},
       {"inline"},
       {"allocate-shared-memory-nv" + target},

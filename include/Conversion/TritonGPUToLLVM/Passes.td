@@ -66,6 +66,49 @@ def TritonGPUGlobalScratchAllocation
   }];
 }
 
+def TritonGPUAllocateWarpGroups
+    : Pass<"tritongpu-allocate-warp-groups", "mlir::ModuleOp"> {
+  let summary = "Give each warp-specialized partition its warps and registers";
+  let description = [{
+    A `ttg.warp_specialize` runs its partitions on warps of their own,
+    beside the kernel's `ttg.num-warps`. This pass fixes which warps those
+    are and how many the launch needs:
+
+      * every `ttg.warp_specialize` of the module gets the same number of
+        extra warps, the largest partition total rounded up to whole warp
+        groups (4 warps; `setmaxnreg` acts on warp groups), by adding empty
+        partitions of powers of two;
+      * `warpGroupStartIds`: the partitions' first warps, from
+        `ttg.num-warps` on, the largest partitions first (ties in order);
+      * `ttg.total-num-warps` on the module: the warps a launch must have,
+        which the metadata reports as `num_warps`; more than 32 is an error;
+      * where a `ttg.warp_specialize` has `requestedRegisters` (registers a
+        partition's threads need), `actualRegisters` (default warps first,
+        then each partition) for `setmaxnreg`: each warp group gets the
+        largest request of its partitions, rounded up to a multiple of 8
+        and at least 24 (32 where a partition may print or assert), and the
+        default warps get what is left of the register file (the module's
+        `ttg.maxnreg`, else 64K registers over all threads, per thread),
+        at most 256; the module's `ttg.maxnreg` is then set to the
+        per-thread budget, which `setmaxnreg` needs. Without a request, or
+        when the default warps would get fewer than 24, nothing is set.
+
+    ```mlir
+    module attributes {"ttg.num-warps" = 4 : i32} {
+      ttg.warp_specialize() default { ... }
+      partition0() num_warps(1) { ... }
+      partition1() num_warps(2) { ... } : () -> ()
+    // becomes
+    module attributes {"ttg.num-warps" = 4 : i32, "ttg.total-num-warps" = 8 : i32} {
+      ttg.warp_specialize() attributes {warpGroupStartIds = array<i32: 6, 4, 7>}
+      default { ... }
+      partition0() num_warps(1) { ... }
+      partition1() num_warps(2) { ... }
+      partition2() num_warps(1) { ttg.warp_return } : () -> ()
+    ```
+  }];
+}
+
 def ConvertTritonGPUToLLVM
     : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"> {
   let summary = "Lower TTGIR to the LLVM and NVVM dialects";

@@ -132,6 +132,13 @@ LogicalResult checkLowerable(ModuleOp module, int computeCapability) {
     // TMA, scaled dots (the ttgir pipeline decomposes them first) and the
     // Hopper-specific ops other than wgmma come with later issues; say so
     // by name rather than as a failed legalization.
+    if (isa<triton::gpu::WarpSpecializeOp>(op)) {
+      op->emitOpError("is not lowered to LLVM yet (warp specialization: "
+                      "tritongpu-allocate-warp-groups places the partitions, "
+                      "their lowering has not landed)");
+      ok = false;
+      return;
+    }
     if (auto dot = dyn_cast<triton::DotOp>(op)) {
       if (failed(checkDotLowerable(dot)))
         ok = false;

@@ -6,14 +6,14 @@
 // RUN: triton-opt %s --triton-llir-pipeline="compute-capability=89 ptx-version=84 report-skipped=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SKIP
 // RUN: triton-opt %s --triton-llir-pipeline -verify-each | FileCheck %s
 
-// SKIP: llir: skipping tritongpu-allocate-warp-groups (arrives with warp specialization)
+// SKIP-NOT: skipping tritongpu-allocate-warp-groups
 // SKIP-NOT: skipping tritongpu-global-scratch-memory-allocation
 // SKIP-NOT: skipping triton-nvidia-gpu-proxy-fence-insertion
 // SKIP: llir: skipping convert-nv-gpu-to-llvm (arrives with an nvgpu dialect; ttng ops lower in convert-triton-gpu-to-llvm)
 // SKIP: llir: skipping convert-warp-specialize-to-llvm (arrives with warp specialization)
 // SKIP-NOT: error
 
-// CHECK: module attributes {{{.*}}ttg.shared = 0 : i32
+// CHECK: module attributes {{{.*}}ttg.shared = 0 : i32{{.*}}"ttg.total-num-warps" = 4 : i32
 // CHECK: llvm.func @scale(%{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>, %{{.*}}: f32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>) attributes {nvvm.kernel, nvvm.reqntid = array<i32: 128>}
 // CHECK-NOT: {{ (tt|ttg|scf|cf)\.}}
 // CHECK: llvm.fmul

@@ -6,6 +6,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <numeric>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::triton::gpu;
@@ -56,14 +57,19 @@ LogicalResult WarpSpecializeOp::verify() {
     if (n <= 0 || !llvm::isPowerOf2_32(n))
       return emitOpError("partition #")
              << i << " number of warps (" << n << ") must be a power of 2";
-  for (auto [name, ids] :
-       {std::make_pair("warp group start IDs", getWarpGroupStartIds()),
-        std::make_pair("requested registers", getRequestedRegisters()),
-        std::make_pair("actual registers", getActualRegisters())})
-    if (ids && ids->size() != numWarps.size())
+  // The start ids and the requested registers give one entry per
+  // partition; the actual registers (tritongpu-allocate-warp-groups) one
+  // for the default warps first, then one per partition.
+  for (auto [name, ids, expected] :
+       {std::make_tuple("warp group start IDs", getWarpGroupStartIds(),
+                        numWarps.size()),
+        std::make_tuple("requested registers", getRequestedRegisters(),
+                        numWarps.size()),
+        std::make_tuple("actual registers", getActualRegisters(),
+                        numWarps.size() + 1)})
+    if (ids && ids->size() != expected)
       return emitOpError("has ")
-             << ids->size() << " " << name << " but expected "
-             << numWarps.size();
+             << ids->size() << " " << name << " but expected " << expected;
   for (auto [i, region] : llvm::enumerate(regions)) {
     if (region->getNumArguments() != getNumOperands())
       return emitOpError("partition region #")

@@ -55,3 +55,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @warp_specialize(%p: !tt.ptr<i32>) {
+    // expected-error @+1 {{'ttg.warp_specialize' op is not lowered to LLVM yet (warp specialization: tritongpu-allocate-warp-groups places the partitions, their lowering has not landed)}}
+    ttg.warp_specialize(%p)
+    default {
+      ttg.warp_yield
+    }
+    partition0(%a: !tt.ptr<i32>) num_warps(4) {
+      ttg.warp_return
+    } : (!tt.ptr<i32>) -> ()
+    tt.return
+  }
+}

@@ -422,6 +422,20 @@ tt.func @warp_specialize_num_warps_count(%a: i32) {
 
 // -----
 
+tt.func @warp_specialize_actual_registers(%a: i32) {
+  // expected-error @+1 {{'ttg.warp_specialize' op has 1 actual registers but expected 2}}
+  ttg.warp_specialize(%a) attributes {actualRegisters = array<i32: 40>}
+  default {
+    ttg.warp_yield
+  }
+  partition0(%x: i32) num_warps(4) {
+    ttg.warp_return
+  } : (i32) -> ()
+  tt.return
+}
+
+// -----
+
 tt.func @warp_specialize_power_of_two(%a: i32) {
   // expected-error @+1 {{'ttg.warp_specialize' op partition #0 number of warps (3) must be a power of 2}}
   ttg.warp_specialize(%a)

@@ -116,7 +116,7 @@ tt.func @misc(%x: tensor<32x16xi8, #blocked>, %iv: i32, %ub: i32, %step: i32) {
 }
 
 // CHECK-LABEL: tt.func @warp_specialize
-// CHECK: %[[R:.+]]:2 = ttg.warp_specialize(%arg0, %arg1) attributes {warpGroupStartIds = array<i32: 8, 12>}
+// CHECK: %[[R:.+]]:2 = ttg.warp_specialize(%arg0, %arg1) attributes {actualRegisters = array<i32: 232, 40, 24>, requestedRegisters = array<i32: 40, 24>, warpGroupStartIds = array<i32: 8, 12>}
 // CHECK-NEXT: default {
 // CHECK-NEXT: %[[S:.+]] = arith.addi %arg0, %arg0 : i32
 // CHECK-NEXT: ttg.warp_yield %[[S]], %arg1 : i32, !ttg.memdesc<128x64xf16, #[[NV]], #smem, mutable>
@@ -133,7 +133,7 @@ tt.func @misc(%x: tensor<32x16xi8, #blocked>, %iv: i32, %ub: i32, %step: i32) {
 // CHECK-NEXT: ttg.warp_yield
 // CHECK-NEXT: } : () -> ()
 tt.func @warp_specialize(%a: i32, %b: !ttg.memdesc<128x64xf16, #shared, #smem, mutable>) {
-  %0:2 = ttg.warp_specialize(%a, %b) attributes {warpGroupStartIds = array<i32: 8, 12>}
+  %0:2 = ttg.warp_specialize(%a, %b) attributes {actualRegisters = array<i32: 232, 40, 24>, requestedRegisters = array<i32: 40, 24>, warpGroupStartIds = array<i32: 8, 12>}
   default {
     %s = arith.addi %a, %a : i32
     ttg.warp_yield %s, %b : i32, !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
