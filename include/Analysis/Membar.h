@@ -120,6 +120,11 @@ protected:
   /// proxy). What `run` records for a function is the state at its exits.
   virtual void update(Operation *op, BlockInfo &state);
 
+  /// Whether a barrier of all the CTA's warps orders the accesses the walk
+  /// keeps. A ttg.warp_specialize starts and ends with one (its lowering
+  /// must emit both), so for barriers its regions start synced.
+  virtual bool barriersOrderAccesses() const { return true; }
+
   /// Adds the shared-memory accesses of `op`, each to the BlockInfo
   /// `into(value)` picks for the value accessed: the memory effects it
   /// reports on memdesc values (through every buffer each may alias), an
@@ -139,6 +144,11 @@ private:
 
   void visitRegion(Region &region, const BlockInfo &entry, RegionExits &exits);
   BlockInfo visitRegionBranchOp(Operation *op, const BlockInfo &entry);
+  /// A ttg.warp_specialize: its default region and each partition are
+  /// walked from the state at the op and the state after it joins theirs,
+  /// unless the op's barriers order what the walk tracks
+  /// (barriersOrderAccesses): then from a synced state to a synced state.
+  BlockInfo visitWarpSpecialize(Operation *op, const BlockInfo &entry);
   void visitCall(CallOpInterface call, BlockInfo &state);
   /// Records `accesses` as possibly unordered since entry when `state` is.
   void noteEntryAccesses(const BlockInfo &state, const BlockInfo &accesses);

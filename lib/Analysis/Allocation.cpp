@@ -139,7 +139,7 @@ private:
       return;
     SharedMemoryAliasAnalysis *analysis = nullptr;
     std::unique_ptr<DataFlowSolver> solver = createAliasSolver(analysis);
-    if (failed(solver->initializeAndRun(allocation.getOperation())))
+    if (failed(runAliasSolver(*solver, allocation.getOperation())))
       return;
     auto record = [&](Value value) {
       for (Value alloc : getAliasedAllocs(*analysis, value)) {
@@ -278,20 +278,53 @@ private:
 
   using GraphT = llvm::MapVector<BufferId, llvm::SetVector<BufferId>>;
 
-  /// Edges between buffers live at the same time and overlapping in memory.
+  /// Edges between buffers overlapping in memory that are live at the same
+  /// time, or whose owners run at the same time: in different regions of
+  /// one ttg.warp_specialize (the default region and the partitions run
+  /// concurrently, whatever the post-order numbers of their ops say).
   GraphT buildInterferenceGraph(ArrayRef<BufferId> order) {
     GraphT graph;
     for (BufferId x : order) {
       for (BufferId y : order) {
         if (x == y)
           continue;
-        if (bufferRange.lookup(x).intersects(bufferRange.lookup(y)) &&
-            allocation.getAllocatedInterval(x).intersects(
+        if (!allocation.getAllocatedInterval(x).intersects(
                 allocation.getAllocatedInterval(y)))
+          continue;
+        if (bufferRange.lookup(x).intersects(bufferRange.lookup(y)) ||
+            runConcurrently(buffer(x).owner, buffer(y).owner))
           graph[x].insert(y);
       }
     }
     return graph;
+  }
+
+  /// The region of the closest ttg.warp_specialize holding `op`: its
+  /// default region or one of its partitions; null outside any.
+  static Region *concurrentRegion(Operation *op) {
+    for (Region *region = op->getParentRegion(); region;
+         region = region->getParentOp()->getParentRegion()) {
+      Operation *parent = region->getParentOp();
+      if (isa<ttg::WarpSpecializePartitionsOp>(parent))
+        return region;
+      if (auto ws = dyn_cast<ttg::WarpSpecializeOp>(parent))
+        if (region == &ws.getDefaultRegion())
+          return region;
+    }
+    return nullptr;
+  }
+
+  static Operation *warpSpecializeOf(Region *region) {
+    Operation *parent = region->getParentOp();
+    return isa<ttg::WarpSpecializePartitionsOp>(parent) ? parent->getParentOp()
+                                                        : parent;
+  }
+
+  /// Whether `a` and `b` run at the same time: in different regions of one
+  /// ttg.warp_specialize.
+  static bool runConcurrently(Operation *a, Operation *b) {
+    Region *ra = concurrentRegion(a), *rb = concurrentRegion(b);
+    return ra && rb && ra != rb && warpSpecializeOf(ra) == warpSpecializeOf(rb);
   }
 
   /// First-fit coloring in `order` (the first buffer keeps color 0); every

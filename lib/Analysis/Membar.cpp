@@ -170,6 +170,8 @@ void MembarAnalysis::visitRegion(Region &region, const BlockInfo &entry,
       if (op.hasTrait<OpTrait::IsTerminator>()) {
         terminator = &op;
         llvm::append_range(successors, op.getSuccessors());
+      } else if (isa<triton::gpu::WarpSpecializeOp>(op)) {
+        state = visitWarpSpecialize(&op, state);
       } else if (op.getNumRegions() > 0 && isa<RegionBranchOpInterface>(op)) {
         state = visitRegionBranchOp(&op, state);
       } else {
@@ -190,6 +192,28 @@ void MembarAnalysis::visitRegion(Region &region, const BlockInfo &entry,
       worklist.push_back(successor);
     }
   }
+}
+
+BlockInfo MembarAnalysis::visitWarpSpecialize(Operation *op,
+                                              const BlockInfo &entry) {
+  auto ws = cast<triton::gpu::WarpSpecializeOp>(op);
+  // Each region runs on its own warps; a barrier inserted in one orders
+  // that region's warps only (the lowering gives it a named barrier).
+  // What one region does to another's bytes is ordered by the kernel's
+  // own mbarriers, not here.
+  bool synced = barriersOrderAccesses();
+  BlockInfo start = synced ? BlockInfo() : entry;
+  BlockInfo after = start;
+  SmallVector<Region *> regions{&ws.getDefaultRegion()};
+  for (Region *partition : ws.getPartitionRegions())
+    regions.push_back(partition);
+  for (Region *region : regions) {
+    RegionExits exits;
+    visitRegion(*region, start, exits);
+    for (auto &[block, exit] : exits.exits)
+      after.join(exit.second);
+  }
+  return synced ? BlockInfo() : after;
 }
 
 BlockInfo MembarAnalysis::visitRegionBranchOp(Operation *op,

@@ -41,7 +41,7 @@ struct TestAliasPass
       os << "@" << SymbolTable::getSymbolName(func).getValue() << "\n";
       SharedMemoryAliasAnalysis *analysis = nullptr;
       std::unique_ptr<DataFlowSolver> solver = createAliasSolver(analysis);
-      if (failed(solver->initializeAndRun(func)))
+      if (failed(runAliasSolver(*solver, func)))
         return signalPassFailure();
       AsmState state(func, OpPrintingFlags().skipRegions());
       printOp(func, *analysis, state, os);

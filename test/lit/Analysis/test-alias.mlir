@@ -179,6 +179,29 @@ tt.func @dot_wait_forwards(%acc: tensor<16x16xf32, #AL>) {
   tt.return
 }
 
+// The arguments of a warp_specialize partition view what the explicit
+// captures view; a view made inside the partition inherits them.
+// CHECK-LABEL: @warp_specialize_captures
+// CHECK-NEXT: %0 -> %0
+// CHECK-NEXT: %1 -> %1
+// CHECK-DAG: %arg1 -> %0
+// CHECK-DAG: %arg2 -> %1
+// CHECK-DAG: %2 -> %1
+// CHECK-NOT: ->
+tt.func @warp_specialize_captures(%i: i32) {
+  %0 = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #A, #smem, mutable>
+  %1 = ttg.local_alloc : () -> !ttg.memdesc<2x16x16xf16, #A, #smem, mutable>
+  ttg.warp_specialize(%0, %1, %i)
+  default {
+    ttg.warp_yield
+  }
+  partition0(%a: !ttg.memdesc<16x16xf16, #A, #smem, mutable>, %b: !ttg.memdesc<2x16x16xf16, #A, #smem, mutable>, %j: i32) num_warps(4) {
+    %2 = ttg.memdesc_index %b[%j] : !ttg.memdesc<2x16x16xf16, #A, #smem, mutable> -> !ttg.memdesc<16x16xf16, #A, #smem, mutable>
+    ttg.warp_return
+  } : (!ttg.memdesc<16x16xf16, #A, #smem, mutable>, !ttg.memdesc<2x16x16xf16, #A, #smem, mutable>, i32) -> ()
+  tt.return
+}
+
 // CHECK-LABEL: @end
 tt.func @end() {
   tt.return

@@ -365,3 +365,48 @@ tt.func public @kernel(%t: tensor<16x16xf16, #AL>) {
 }
 
 }
+
+// -----
+
+#AL = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#A = #ttg.swizzled_shared<{vec = 2, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#smem = #ttg.shared_memory
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+
+// The default region and the partitions of a ttg.warp_specialize run at
+// the same time: their buffers never share bytes, though their post-order
+// live ranges do not overlap. Within one partition a dead buffer's bytes
+// are reused (%p0a, %p0b); after the op, everything is free again.
+// CHECK-LABEL: @warp_specialize_concurrent
+// CHECK-NEXT: offset = 0, size = 512
+// CHECK-NEXT: offset = 512, size = 512
+// CHECK-NEXT: offset = 512, size = 512
+// CHECK-NEXT: offset = 1024, size = 512
+// CHECK-NEXT: offset = 0, size = 512
+// CHECK-NEXT: size = 1536
+tt.func @warp_specialize_concurrent() {
+  ttg.warp_specialize()
+  default {
+    %d = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #A, #smem, mutable>
+    %dl = ttg.local_load %d : !ttg.memdesc<16x16xf16, #A, #smem, mutable> -> tensor<16x16xf16, #AL>
+    ttg.warp_yield
+  }
+  partition0() num_warps(4) {
+    %p0a = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #A, #smem, mutable>
+    %l0 = ttg.local_load %p0a : !ttg.memdesc<16x16xf16, #A, #smem, mutable> -> tensor<16x16xf16, #AL>
+    %p0b = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #A, #smem, mutable>
+    %l1 = ttg.local_load %p0b : !ttg.memdesc<16x16xf16, #A, #smem, mutable> -> tensor<16x16xf16, #AL>
+    ttg.warp_return
+  }
+  partition1() num_warps(4) {
+    %p1 = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #A, #smem, mutable>
+    %l2 = ttg.local_load %p1 : !ttg.memdesc<16x16xf16, #A, #smem, mutable> -> tensor<16x16xf16, #AL>
+    ttg.warp_return
+  } : () -> ()
+  %after = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #A, #smem, mutable>
+  %l3 = ttg.local_load %after : !ttg.memdesc<16x16xf16, #A, #smem, mutable> -> tensor<16x16xf16, #AL>
+  tt.return
+}
+
+}

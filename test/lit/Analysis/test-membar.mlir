@@ -400,3 +400,66 @@ tt.func public @calls_writer_live(%t: tensor<16x16xf16, #AL>) {
 }
 
 }
+
+// -----
+
+#AL = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#A = #ttg.swizzled_shared<{vec = 2, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#smem = #ttg.shared_memory
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+
+// A ttg.warp_specialize starts and ends with a barrier of all the CTA's
+// warps (its lowering's contract): the store before it and the reads in
+// its regions need none, nor the store after it. Inside a region, its own
+// warps' accesses are ordered as anywhere: the partition's load after its
+// store through the captured buffer gets a barrier; the default region's
+// load of the buffer the partition writes gets none (the kernel orders
+// that with mbarriers).
+// CHECK-LABEL: tt.func @warp_specialize_regions
+// CHECK: ttg.local_store
+// CHECK-NEXT: ttg.warp_specialize
+// CHECK-NEXT: default {
+// CHECK-NEXT: ttg.local_load
+// CHECK-NEXT: ttg.warp_yield
+// CHECK: partition0
+// CHECK-NEXT: tt.splat
+// CHECK-NEXT: ttg.local_store
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: ttg.local_load
+// CHECK-NEXT: ttg.warp_return
+// CHECK: partition1
+// CHECK-NEXT: ttg.local_load
+// CHECK-NEXT: ttg.warp_return
+// CHECK: } : (!ttg.memdesc
+// CHECK-NEXT: ttg.local_store
+// CHECK-NEXT: tt.return
+// CF-LABEL: tt.func @warp_specialize_regions
+// CF: partition0
+// CF-NEXT: tt.splat
+// CF-NEXT: ttg.local_store
+// CF-NEXT: gpu.barrier
+// CF-NEXT: ttg.local_load
+tt.func @warp_specialize_regions(%t: tensor<16x16xf16, #AL>, %x: f16) {
+  %0 = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #A, #smem, mutable>
+  ttg.local_store %t, %0 : tensor<16x16xf16, #AL> -> !ttg.memdesc<16x16xf16, #A, #smem, mutable>
+  ttg.warp_specialize(%0, %x)
+  default {
+    %1 = ttg.local_load %0 : !ttg.memdesc<16x16xf16, #A, #smem, mutable> -> tensor<16x16xf16, #AL>
+    ttg.warp_yield
+  }
+  partition0(%b: !ttg.memdesc<16x16xf16, #A, #smem, mutable>, %y: f16) num_warps(4) {
+    %u = tt.splat %y : f16 -> tensor<16x16xf16, #AL>
+    ttg.local_store %u, %b : tensor<16x16xf16, #AL> -> !ttg.memdesc<16x16xf16, #A, #smem, mutable>
+    %2 = ttg.local_load %b : !ttg.memdesc<16x16xf16, #A, #smem, mutable> -> tensor<16x16xf16, #AL>
+    ttg.warp_return
+  }
+  partition1(%b: !ttg.memdesc<16x16xf16, #A, #smem, mutable>, %y: f16) num_warps(4) {
+    %3 = ttg.local_load %b : !ttg.memdesc<16x16xf16, #A, #smem, mutable> -> tensor<16x16xf16, #AL>
+    ttg.warp_return
+  } : (!ttg.memdesc<16x16xf16, #A, #smem, mutable>, f16) -> ()
+  ttg.local_store %t, %0 : tensor<16x16xf16, #AL> -> !ttg.memdesc<16x16xf16, #A, #smem, mutable>
+  tt.return
+}
+
+}

@@ -67,6 +67,9 @@ public:
         }) {}
 
 private:
+  /// Barriers do not order the generic proxy against the async one.
+  bool barriersOrderAccesses() const override { return false; }
+
   void update(Operation *op, BlockInfo &state) override {
     if (isa<FenceAsyncSharedOp>(op)) {
       state.sync();

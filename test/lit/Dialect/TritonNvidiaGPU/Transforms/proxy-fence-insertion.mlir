@@ -110,4 +110,32 @@ tt.func @scratch_in_branch(%desc: !tt.tensordesc<tensor<128x64xf16, #shared>>, %
   ttng.inval_barrier %bar : !ttg.memdesc<1xi64, #bar, #smem, mutable>
   tt.return %w : tensor<128x64xf16, #blocked>
 }
+
+// A barrier orders no proxy: the generic store before the
+// ttg.warp_specialize reaches the partition's TMA load into the same
+// buffer, which gets the fence.
+// CHECK-LABEL: tt.func @warp_specialize_partition
+// CHECK: partition0
+// CHECK: ttng.barrier_expect
+// CHECK-NEXT: ttng.fence_async_shared {bCluster = false}
+// CHECK-NEXT: ttng.async_tma_copy_global_to_local
+// CHECK: ttg.warp_return
+tt.func @warp_specialize_partition(%desc: !tt.tensordesc<tensor<128x64xf16, #shared>>, %t: tensor<128x64xf16, #blocked>, %x: i32, %pred: i1) {
+  %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  %b = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+  ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttg.local_store %t, %b : tensor<128x64xf16, #blocked> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+  ttg.warp_specialize(%desc, %b, %bar, %x, %pred)
+  default {
+    ttg.warp_yield
+  }
+  partition0(%d: !tt.tensordesc<tensor<128x64xf16, #shared>>, %buf: !ttg.memdesc<128x64xf16, #shared, #smem, mutable>, %br: !ttg.memdesc<1xi64, #bar, #smem, mutable>, %i: i32, %p: i1) num_warps(4) {
+    ttng.barrier_expect %br, 16384, %p : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %d[%i, %i] %buf, %br, %p : !tt.tensordesc<tensor<128x64xf16, #shared>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+    ttng.wait_barrier %br, %i : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttg.warp_return
+  } : (!tt.tensordesc<tensor<128x64xf16, #shared>>, !ttg.memdesc<128x64xf16, #shared, #smem, mutable>, !ttg.memdesc<1xi64, #bar, #smem, mutable>, i32, i1) -> ()
+  ttng.inval_barrier %bar : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  tt.return
+}
 }
