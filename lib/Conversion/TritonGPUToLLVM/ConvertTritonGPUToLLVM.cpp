@@ -129,9 +129,10 @@ LogicalResult checkLowerable(ModuleOp module, int computeCapability) {
       ok = false;
       return;
     }
-    // TMA, scaled dots (the ttgir pipeline decomposes them first) and the
-    // Hopper-specific ops other than wgmma come with later issues; say so
-    // by name rather than as a failed legalization.
+    // Ops the ttgir pipeline rewrites before this pass (scaled dots,
+    // tensor-descriptor ops), warp specialization and the Hopper ops this
+    // backend does not lower: say so by name rather than as a failed
+    // legalization.
     if (isa<triton::gpu::WarpSpecializeOp>(op)) {
       op->emitOpError("is not lowered to LLVM yet (warp specialization: "
                       "tritongpu-allocate-warp-groups places the partitions, "
@@ -159,10 +160,11 @@ LogicalResult checkLowerable(ModuleOp module, int computeCapability) {
               nvidia_gpu::TensormapCreateOp,
               nvidia_gpu::TensormapFenceproxyAcquireOp,
               nvidia_gpu::ReinterpretTensorDescOp>(op))) {
-      op->emitOpError("is not lowered to LLVM yet (tt.dot_scaled, TMA "
-                      "gathers and scatters, device-side tensor maps and "
-                      "Hopper-specific ops other than wgmma, mbarriers and "
-                      "TMA copies are not supported by this backend)");
+      op->emitOpError("is not lowered to LLVM here (the ttgir pipeline "
+                      "decomposes tt.dot_scaled and turns tensor-descriptor "
+                      "ops into TMA ops and tensor maps; Hopper-specific ops "
+                      "other than wgmma, mbarriers, TMA copies and tensor "
+                      "maps are not supported by this backend)");
       ok = false;
       return;
     }
