@@ -76,6 +76,10 @@ struct TargetBinary {
   /// CTAs per program (metadata `num_ctas`): above 1 the launcher launches
   /// clusters of that many CTAs along x, the grid's x scaled by it.
   int64_t numCtas = 1;
+  /// Warps a launch of this target's kernel needs (metadata `num_warps`:
+  /// the kernel's own, plus the warps of warp-specialized partitions,
+  /// ttg.total-num-warps).
+  int64_t numWarps = 4;
 };
 
 struct Variant {

@@ -362,6 +362,9 @@ mlir::triton::aot::compileVariant(ModuleOp module,
     TargetBinary binary;
     // Launched in clusters of num_ctas CTAs, as Triton's launcher does.
     binary.numCtas = metadata.getInteger("num_ctas").value_or(1);
+    // Warp specialization adds warps: launch with the metadata's count.
+    binary.numWarps =
+        metadata.getInteger("num_warps").value_or(options.numWarps);
     binary.arch = options.getArch();
     binary.computeCapability = options.computeCapability;
     binary.archSpecific =

@@ -310,11 +310,12 @@ llvm::Expected<CFiles> mlir::triton::aot::emitVariant(const Variant &variant,
   os << "/* A cubin, where it runs, and how its kernel is launched: dynamic "
         "shared\n * bytes, the CUtensorMaps of its descriptor parameters "
         "(NULL: it takes\n * their base pointers), its global scratch "
-        "bytes per CTA and its CTAs per\n * program (a cluster). */\n"
+        "bytes per CTA, its CTAs per program (a cluster) and\n * the warps "
+        "of a CTA. */\n"
      << "typedef struct tt_binary {\n  const unsigned char *image;\n"
      << "  int capability;\n  int arch_specific;\n  unsigned int shared;\n"
      << "  const tt_tensor_map *maps;\n  int64_t global_scratch;\n"
-     << "  int64_t global_scratch_align;\n  int num_ctas;\n"
+     << "  int64_t global_scratch_align;\n  int num_ctas;\n  int num_warps;\n"
      << "} tt_binary;\n\nstatic const tt_binary tt_binaries[] = {\n";
   for (auto [index, target] : llvm::enumerate(variant.targets))
     os << "    {tt_cubin_" << index << ", " << target.computeCapability << ", "
@@ -322,7 +323,8 @@ llvm::Expected<CFiles> mlir::triton::aot::emitVariant(const Variant &variant,
        << (target.tensorMaps.empty() ? std::string("NULL")
                                      : "tt_maps_" + std::to_string(index))
        << ", " << target.globalScratchSize << ", "
-       << target.globalScratchAlign << ", " << target.numCtas << "}, /* "
+       << target.globalScratchAlign << ", " << target.numCtas << ", "
+       << target.numWarps << "}, /* "
        << target.arch << " */\n";
   os << "};\n" << kModuleTable << "\n";
 
@@ -444,7 +446,7 @@ llvm::Expected<CFiles> mlir::triton::aot::emitVariant(const Variant &variant,
        << "    tt_global_scratch = (tt_scratch_block + (CUdeviceptr)tt_align - "
           "1) /\n        (CUdeviceptr)tt_align * (CUdeviceptr)tt_align;\n"
        << "  }\n";
-  unsigned threads = 32 * variant.numWarps;
+  const char *threads = "(unsigned int)(32 * tt_entry->binary->num_warps)";
   os << "  if (tt_entry->binary->num_ctas == 1) {\n"
      << "    tt_result = cuLaunchKernel(tt_entry->function, (unsigned "
         "int)tt_grid_x,\n"
