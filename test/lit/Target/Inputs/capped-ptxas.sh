@@ -2,8 +2,9 @@
 # CUDA's ptxas ($REAL_PTXAS) held to $CAP_REGISTERS registers at its default
 # register-usage level, as if its own occupancy estimate had chosen a
 # budget that spills: the kernel's PTX is assembled from a copy with
-# `.maxnreg $CAP_REGISTERS` after its `.reqntid` (ptxas 13.0 ignores
-# --maxrregcount for such a kernel). A command line that names
+# `.maxnreg $CAP_REGISTERS` after its `.reqntid` (ptxas 13.0 gave this
+# test's kernel 106 registers under --maxrregcount=64). A command line
+# that names
 # --register-usage-level runs unchanged, so the retry's decision is made
 # on real ptxas reports.
 for arg in "$@"; do
