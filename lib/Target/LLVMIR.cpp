@@ -77,6 +77,25 @@ void mlir::triton::registerTritonLLVMIRTranslations(DialectRegistry &registry) {
 std::unique_ptr<llvm::Module>
 mlir::triton::translateToLLVMModule(ModuleOp module, llvm::LLVMContext &context,
                                     const CompileOptions &options) {
+  // Only the LLVM and NVVM dialects translate: name an op the llir
+  // pipeline left, rather than fail inside the translation.
+  WalkResult leftover = module->walk<WalkOrder::PreOrder>([](Operation *op) {
+    StringRef dialect = op->getDialect() ? op->getDialect()->getNamespace()
+                                         : StringRef();
+    if (isa<ModuleOp>(op) || dialect == "llvm" || dialect == "nvvm")
+      return WalkResult::advance();
+    if (op->getName().getStringRef() == "ttg.warp_specialize")
+      op->emitOpError("is not lowered to LLVM: its regions are, the op "
+                      "itself needs convert-warp-specialize-to-llvm, which "
+                      "has not landed");
+    else
+      op->emitOpError("is left after the llir pipeline and has no "
+                      "translation to LLVM IR");
+    return WalkResult::interrupt();
+  });
+  if (leftover.wasInterrupted())
+    return nullptr;
+
   DialectRegistry registry;
   registerTritonLLVMIRTranslations(registry);
   module->getContext()->appendDialectRegistry(registry);

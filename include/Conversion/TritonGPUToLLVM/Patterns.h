@@ -34,6 +34,12 @@ struct LoweringConfig {
 
 using TypeConverterT = TritonGPUToLLVMTypeConverter;
 
+/// ttg.warp_specialize and ttg.warp_yield keep their place with LLVM types
+/// (their regions lower with everything else); legal once converted.
+void populateWarpSpecializeRegionPatterns(TypeConverterT &converter,
+                                          RewritePatternSet &patterns,
+                                          ConversionTarget &target);
+
 /// tt.func, tt.return, tt.call (kernel ABI, shared-memory base argument).
 void populateFuncOpToLLVMPatterns(TypeConverterT &converter,
                                   RewritePatternSet &patterns,

@@ -69,7 +69,8 @@ SmallVector<int32_t>
 applyLinearLayoutConst(const LinearLayout &layout,
                        ArrayRef<std::pair<StringAttr, int32_t>> ins);
 
-/// threadIdx.x as i32.
+/// threadIdx.x as i32; in a warp-specialized partition, relative to the
+/// partition's first warp (its layouts describe its own warps).
 Value getThreadId(OpBuilder &b, Location loc);
 /// (lane, warp) of the calling thread: threadIdx.x % 32 and / 32.
 std::pair<Value, Value> getLaneAndWarpId(OpBuilder &b, Location loc);
@@ -163,8 +164,18 @@ void storeShared(Location loc, OpBuilder &b, Value ptr, Value value,
 /// undefined; null: always).
 Value loadShared(Location loc, OpBuilder &b, Value ptr, Type type,
                  Value pred = {});
-/// bar.sync 0 over the CTA.
+/// A barrier of the warps that run the code `b` inserts into: bar.sync 0
+/// over the CTA; in a warp-specialized kernel (ttg.total-num-warps above
+/// ttg.num-warps) a named barrier over the kernel's own warps (id 0) or
+/// over partition N's (id kFirstPartitionBarrier + N), since a CTA-wide
+/// barrier would wait for warps that never arrive.
 void emitBarrier(Location loc, OpBuilder &b);
+/// Named barrier ids of warp-specialized kernels: 0 for the kernel's own
+/// warps, 1 for all warps (the start and join of ttg.warp_specialize),
+/// then one per partition, of the 16 a CTA has.
+constexpr int kAllWarpsBarrier = 1;
+constexpr int kFirstPartitionBarrier = 2;
+constexpr int kMaxPartitions = 16 - kFirstPartitionBarrier;
 
 //===-- Warp shuffles -----------------------------------------------------===//
 

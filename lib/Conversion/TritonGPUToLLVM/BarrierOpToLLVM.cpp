@@ -1,7 +1,8 @@
 //===- BarrierOpToLLVM.cpp - CTA barriers to bar.sync ---------------------===//
 //
 // gpu.barrier (what the Membar analysis inserts) and ttg.local_barrier both
-// become `bar.sync 0` over the CTA.
+// become `bar.sync 0` over the CTA; in a warp-specialized kernel a named
+// barrier over the warps of their region (emitBarrier, Utility.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TritonGPUToLLVM/Patterns.h"

@@ -133,11 +133,23 @@ LogicalResult checkLowerable(ModuleOp module, int computeCapability) {
     // tensor-descriptor ops), warp specialization and the Hopper ops this
     // backend does not lower: say so by name rather than as a failed
     // legalization.
-    if (isa<triton::gpu::WarpSpecializeOp>(op)) {
-      op->emitOpError("is not lowered to LLVM yet (warp specialization: "
-                      "tritongpu-allocate-warp-groups places the partitions, "
-                      "their lowering has not landed)");
-      ok = false;
+    if (auto ws = dyn_cast<triton::gpu::WarpSpecializeOp>(op)) {
+      // Its regions lower here; thread ids and barriers need the
+      // partitions placed, and named barriers are numbered per partition.
+      if (computeCapability < 90) {
+        op->emitOpError("needs sm_90 or newer (setmaxnreg, named barriers "
+                        "per warp group)");
+        ok = false;
+      } else if (!ws.getWarpGroupStartIds()) {
+        op->emitOpError("has no warpGroupStartIds: run "
+                        "tritongpu-allocate-warp-groups first");
+        ok = false;
+      } else if (ws.getPartitionNumWarps().size() > kMaxPartitions) {
+        op->emitOpError("has ")
+            << ws.getPartitionNumWarps().size() << " partitions; at most "
+            << kMaxPartitions << " get a named barrier of their own";
+        ok = false;
+      }
       return;
     }
     if (auto dot = dyn_cast<triton::DotOp>(op)) {
@@ -278,6 +290,7 @@ struct ConvertTritonGPUToLLVM
     ConversionTarget target(*ctx);
     target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
     target.addLegalOp<ModuleOp>();
+    populateWarpSpecializeRegionPatterns(converter, patterns, target);
     if (failed(applyFullConversion(module, target, std::move(patterns))))
       return signalPassFailure();
   }

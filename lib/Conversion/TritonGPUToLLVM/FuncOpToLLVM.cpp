@@ -74,9 +74,16 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<triton::FuncOp> {
     if (kernel) {
       newFunc->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
                        rewriter.getUnitAttr());
+      // Warp-specialized partitions run on warps of their own: the block
+      // has ttg.total-num-warps warps (tritongpu-allocate-warp-groups).
+      int warps = config.numWarps;
+      if (auto module = funcOp->getParentOfType<ModuleOp>())
+        if (auto total = module->getAttrOfType<IntegerAttr>(
+                triton::gpu::AttrTotalNumWarpsName))
+          warps = std::max<int>(warps, total.getInt());
       newFunc->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                        rewriter.getDenseI32ArrayAttr(
-                           {config.numWarps * config.threadsPerWarp}));
+                           {warps * config.threadsPerWarp}));
       // A cluster of CTAs per program: `.explicitcluster` and
       // `.reqnctapercluster N, 1, 1`, as Triton launches it.
       if (config.numCTAs > 1)

@@ -131,7 +131,7 @@ struct HistogramOpConversion
 
     // Zero the bins, add every warp's counts, read back.
     Value tid = getThreadId(b, loc);
-    int64_t numThreads = int64_t(config.numWarps) * 32;
+    int64_t numThreads = int64_t(triton::gpu::lookupNumWarps(op)) * 32;
     for (int64_t start = 0; start < numBins; start += numThreads) {
       Value slot = LLVM::AndOp::create(
           b, loc, LLVM::AddOp::create(b, loc, tid, i32Val(b, loc, start)),

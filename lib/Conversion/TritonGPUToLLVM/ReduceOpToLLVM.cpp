@@ -386,7 +386,8 @@ LogicalResult ReduceOpConversion::reduceAcrossWarps(
 
   // Combine the partials of each output element: consecutive groups of
   // `warpsAlongAxis` positions, one per thread, in rounds over the buffer.
-  int numThreads = config.numWarps * config.threadsPerWarp;
+  // The warps of the op's region (a warp-specialized partition has its own).
+  int numThreads = triton::gpu::lookupNumWarps(op) * config.threadsPerWarp;
   Value tid = getThreadId(rewriter, loc);
   Value laneInGroup = LLVM::AndOp::create(
       rewriter, loc, lane, i32Val(rewriter, loc, warpsAlongAxis - 1));

@@ -64,16 +64,57 @@ Value mlir::triton::packLLElements(Location loc, Type structType,
 
 //===-- Hardware indices --------------------------------------------------===//
 
-/// The number of warps of the code `b` inserts into, when it is known.
+/// The warp_specialize partition region the code `b` inserts into is in
+/// (null outside any).
+static Region *insertionPartition(OpBuilder &b) {
+  Block *block = b.getInsertionBlock();
+  for (Region *region = block ? block->getParent() : nullptr; region;) {
+    Operation *parent = region->getParentOp();
+    if (!parent)
+      return nullptr;
+    if (isa<triton::gpu::WarpSpecializePartitionsOp>(parent))
+      return region;
+    region = parent->getParentRegion();
+  }
+  return nullptr;
+}
+
+/// The number of warps of the code `b` inserts into, when it is known: a
+/// warp-specialized partition's own, else the enclosing op's.
 static std::optional<int> insertionNumWarps(OpBuilder &b) {
+  if (Region *partition = insertionPartition(b)) {
+    auto ws = partition->getParentOp()
+                  ->getParentOfType<triton::gpu::WarpSpecializeOp>();
+    ArrayRef<int32_t> numWarps = ws.getPartitionNumWarps();
+    if (partition->getRegionNumber() < numWarps.size())
+      return numWarps[partition->getRegionNumber()];
+    return std::nullopt;
+  }
   Block *block = b.getInsertionBlock();
   if (!block || !block->getParentOp())
     return std::nullopt;
   return triton::gpu::maybeLookupNumWarps(block->getParentOp());
 }
 
+/// The first warp of the partition the code `b` inserts into.
+static std::optional<int> insertionPartitionStart(OpBuilder &b) {
+  Region *partition = insertionPartition(b);
+  if (!partition)
+    return std::nullopt;
+  auto ws = partition->getParentOp()
+                ->getParentOfType<triton::gpu::WarpSpecializeOp>();
+  std::optional<ArrayRef<int32_t>> starts = ws.getWarpGroupStartIds();
+  if (!starts || partition->getRegionNumber() >= starts->size())
+    return std::nullopt;
+  return (*starts)[partition->getRegionNumber()];
+}
+
 Value mlir::triton::getThreadId(OpBuilder &b, Location loc) {
   Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  // A partition's threads count from its first warp (checkLowerable
+  // requires tritongpu-allocate-warp-groups to have placed them).
+  if (std::optional<int> start = insertionPartitionStart(b))
+    tid = LLVM::SubOp::create(b, loc, tid, i32Val(b, loc, *start * 32));
   // tid.x < 32 * num-warps: the mask tells LLVM's known-bits analysis so
   // (as Triton does), which folds the lane/warp arithmetic built on it.
   std::optional<int> numWarps = insertionNumWarps(b);
@@ -359,7 +400,25 @@ Value mlir::triton::loadShared(Location loc, OpBuilder &b, Value ptr, Type type,
 }
 
 void mlir::triton::emitBarrier(Location loc, OpBuilder &b) {
-  NVVM::Barrier0Op::create(b, loc);
+  Block *block = b.getInsertionBlock();
+  auto module = block && block->getParentOp()
+                    ? block->getParentOp()->getParentOfType<ModuleOp>()
+                    : ModuleOp();
+  auto total = module ? module->getAttrOfType<IntegerAttr>(
+                            triton::gpu::AttrTotalNumWarpsName)
+                      : IntegerAttr();
+  std::optional<int> numWarps = insertionNumWarps(b);
+  if (!total || !numWarps ||
+      total.getInt() == triton::gpu::TritonGPUDialect::getNumWarps(module)) {
+    NVVM::Barrier0Op::create(b, loc);
+    return;
+  }
+  int id = 0;
+  if (Region *partition = insertionPartition(b))
+    id = kFirstPartitionBarrier + partition->getRegionNumber();
+  NVVM::BarrierOp::create(b, loc, Type(), i32Val(b, loc, id),
+                          i32Val(b, loc, *numWarps * 32),
+                          NVVM::BarrierReductionAttr(), Value());
 }
 
 //===-- Shuffles ----------------------------------------------------------===//

@@ -60,7 +60,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @warp_specialize(%p: !tt.ptr<i32>) {
-    // expected-error @+1 {{'ttg.warp_specialize' op is not lowered to LLVM yet (warp specialization: tritongpu-allocate-warp-groups places the partitions, their lowering has not landed)}}
+    // expected-error @+1 {{'ttg.warp_specialize' op has no warpGroupStartIds: run tritongpu-allocate-warp-groups first}}
     ttg.warp_specialize(%p)
     default {
       ttg.warp_yield
@@ -68,6 +68,65 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     partition0(%a: !tt.ptr<i32>) num_warps(4) {
       ttg.warp_return
     } : (!tt.ptr<i32>) -> ()
+    tt.return
+  }
+}
+
+// -----
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32, "ttg.total-num-warps" = 20 : i32} {
+  tt.func public @warp_specialize_partitions(%p: !tt.ptr<i32>) {
+    // expected-error @+1 {{'ttg.warp_specialize' op has 15 partitions; at most 14 get a named barrier of their own}}
+    ttg.warp_specialize(%p) attributes {warpGroupStartIds = array<i32: 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18>}
+    default {
+      ttg.warp_yield
+    }
+    partition0(%a0: !tt.ptr<i32>) num_warps(1) {
+      ttg.warp_return
+    }
+    partition1(%a1: !tt.ptr<i32>) num_warps(1) {
+      ttg.warp_return
+    }
+    partition2(%a2: !tt.ptr<i32>) num_warps(1) {
+      ttg.warp_return
+    }
+    partition3(%a3: !tt.ptr<i32>) num_warps(1) {
+      ttg.warp_return
+    }
+    partition4(%a4: !tt.ptr<i32>) num_warps(1) {
+      ttg.warp_return
+    }
+    partition5(%a5: !tt.ptr<i32>) num_warps(1) {
+      ttg.warp_return
+    }
+    partition6(%a6: !tt.ptr<i32>) num_warps(1) {
+      ttg.warp_return
+    }
+    partition7(%a7: !tt.ptr<i32>) num_warps(1) {
+      ttg.warp_return
+    }
+    partition8(%a8: !tt.ptr<i32>) num_warps(1) {
+      ttg.warp_return
+    }
+    partition9(%a9: !tt.ptr<i32>) num_warps(1) {
+      ttg.warp_return
+    }
+    partition10(%a10: !tt.ptr<i32>) num_warps(1) {
+      ttg.warp_return
+    }
+    partition11(%a11: !tt.ptr<i32>) num_warps(1) {
+      ttg.warp_return
+    }
+    partition12(%a12: !tt.ptr<i32>) num_warps(1) {
+      ttg.warp_return
+    }
+    partition13(%a13: !tt.ptr<i32>) num_warps(1) {
+      ttg.warp_return
+    }
+    partition14(%a14: !tt.ptr<i32>) num_warps(1) {
+      ttg.warp_return
+    }
+    : (!tt.ptr<i32>) -> ()
     tt.return
   }
 }
