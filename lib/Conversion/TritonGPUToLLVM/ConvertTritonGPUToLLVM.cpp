@@ -150,6 +150,15 @@ LogicalResult checkLowerable(ModuleOp module, int computeCapability) {
             << kMaxPartitions << " get a named barrier of their own";
         ok = false;
       }
+      // A function called from a partition would count thread ids and
+      // barrier threads as the kernel's own warps do.
+      for (Region *partition : ws.getPartitionRegions())
+        partition->walk([&](CallOpInterface call) {
+          call->emitOpError("in a ttg.warp_specialize partition is not "
+                            "lowered (the callee's thread ids and barriers "
+                            "would be the kernel's warps')");
+          ok = false;
+        });
       return;
     }
     if (auto dot = dyn_cast<triton::DotOp>(op)) {

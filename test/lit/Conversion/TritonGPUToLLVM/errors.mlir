@@ -130,3 +130,23 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32, "ttg.total-num-warps" = 8 : i32} {
+  tt.func private @helper(%p: !tt.ptr<i32>) attributes {noinline = true} {
+    tt.return
+  }
+  tt.func public @warp_specialize_call(%p: !tt.ptr<i32>) {
+    ttg.warp_specialize(%p) attributes {warpGroupStartIds = array<i32: 4>}
+    default {
+      ttg.warp_yield
+    }
+    partition0(%a: !tt.ptr<i32>) num_warps(4) {
+      // expected-error @+1 {{'tt.call' op in a ttg.warp_specialize partition is not lowered (the callee's thread ids and barriers would be the kernel's warps')}}
+      tt.call @helper(%a) : (!tt.ptr<i32>) -> ()
+      ttg.warp_return
+    } : (!tt.ptr<i32>) -> ()
+    tt.return
+  }
+}
