@@ -65,7 +65,7 @@ public:
   /// Function arguments and other entry values view no known buffer; an
   /// argument of a warp_specialize partition views what its explicit
   /// capture views (partitions are analysed after the code around them,
-  /// see runAliasSolver).
+  /// see runSolverIntoIsolatedRegions).
   void setToEntryState(AliasLattice *lattice) override;
 
   LogicalResult visitOperation(Operation *op,
@@ -75,14 +75,10 @@ public:
 
 /// A solver with SharedMemoryAliasAnalysis and the analyses it needs
 /// (dead code, sparse constant propagation) loaded; the analysis is returned
-/// through `analysis`. Run it with runAliasSolver next.
+/// through `analysis`. Run it with runSolverIntoIsolatedRegions
+/// (Analysis/DataFlowUtility.h) next, so that partitions are analysed too.
 std::unique_ptr<DataFlowSolver>
 createAliasSolver(SharedMemoryAliasAnalysis *&analysis);
-
-/// Runs `solver` on `op`, then on every region isolated from above inside
-/// it, outermost first (warp_specialize partitions), so that what flows into
-/// them through explicit captures is known when they are analysed.
-LogicalResult runAliasSolver(DataFlowSolver &solver, Operation *op);
 
 /// The local_alloc results `value` may view, after the solver ran; empty
 /// when the analysis has no state for it.

@@ -37,19 +37,9 @@ static bool isSharedMemDesc(Type type) {
 }
 
 void SharedMemoryAliasAnalysis::setToEntryState(AliasLattice *lattice) {
-  auto arg = dyn_cast<BlockArgument>(lattice->getAnchor());
-  Operation *owner = arg && arg.getOwner()->isEntryBlock()
-                         ? arg.getOwner()->getParentOp()
-                         : nullptr;
-  if (auto partitions = dyn_cast_or_null<ttg::WarpSpecializePartitionsOp>(owner)) {
-    auto ws = partitions->getParentOfType<ttg::WarpSpecializeOp>();
-    OperandRange captures = ws.getExplicitCaptures();
-    if (arg.getArgNumber() < captures.size())
-      if (const AliasLattice *capture =
-              getLatticeElement(captures[arg.getArgNumber()]))
-        return propagateIfChanged(lattice,
-                                  lattice->join(capture->getValue()));
-  }
+  if (Value capture = ttg::getPartitionCapture(lattice->getAnchor()))
+    return propagateIfChanged(
+        lattice, lattice->join(getLatticeElement(capture)->getValue()));
   propagateIfChanged(lattice, lattice->join(AliasInfo()));
 }
 
@@ -95,19 +85,6 @@ mlir::triton::createAliasSolver(SharedMemoryAliasAnalysis *&analysis) {
   solver->load<dataflow::SparseConstantPropagation>();
   analysis = solver->load<SharedMemoryAliasAnalysis>();
   return solver;
-}
-
-LogicalResult mlir::triton::runAliasSolver(DataFlowSolver &solver,
-                                           Operation *op) {
-  if (failed(solver.initializeAndRun(op)))
-    return failure();
-  WalkResult result = op->walk<WalkOrder::PreOrder>([&](Operation *inner) {
-    if (inner != op && inner->hasTrait<OpTrait::IsIsolatedFromAbove>() &&
-        failed(solver.initializeAndRun(inner)))
-      return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
 }
 
 ArrayRef<Value>

@@ -3,6 +3,7 @@
 
 #include "Analysis/Allocation.h"
 #include "Analysis/Alias.h"
+#include "Analysis/DataFlowUtility.h"
 #include "Analysis/ScratchSize.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
 
@@ -139,7 +140,7 @@ private:
       return;
     SharedMemoryAliasAnalysis *analysis = nullptr;
     std::unique_ptr<DataFlowSolver> solver = createAliasSolver(analysis);
-    if (failed(runAliasSolver(*solver, allocation.getOperation())))
+    if (failed(runSolverIntoIsolatedRegions(*solver, allocation.getOperation())))
       return;
     auto record = [&](Value value) {
       for (Value alloc : getAliasedAllocs(*analysis, value)) {
@@ -299,32 +300,13 @@ private:
     return graph;
   }
 
-  /// The region of the closest ttg.warp_specialize holding `op`: its
-  /// default region or one of its partitions; null outside any.
-  static Region *concurrentRegion(Operation *op) {
-    for (Region *region = op->getParentRegion(); region;
-         region = region->getParentOp()->getParentRegion()) {
-      Operation *parent = region->getParentOp();
-      if (isa<ttg::WarpSpecializePartitionsOp>(parent))
-        return region;
-      if (auto ws = dyn_cast<ttg::WarpSpecializeOp>(parent))
-        if (region == &ws.getDefaultRegion())
-          return region;
-    }
-    return nullptr;
-  }
-
-  static Operation *warpSpecializeOf(Region *region) {
-    Operation *parent = region->getParentOp();
-    return isa<ttg::WarpSpecializePartitionsOp>(parent) ? parent->getParentOp()
-                                                        : parent;
-  }
-
   /// Whether `a` and `b` run at the same time: in different regions of one
   /// ttg.warp_specialize.
   static bool runConcurrently(Operation *a, Operation *b) {
-    Region *ra = concurrentRegion(a), *rb = concurrentRegion(b);
-    return ra && rb && ra != rb && warpSpecializeOf(ra) == warpSpecializeOf(rb);
+    Region *ra = ttg::getWarpSpecializeRegion(a->getParentRegion());
+    Region *rb = ttg::getWarpSpecializeRegion(b->getParentRegion());
+    return ra && rb && ra != rb &&
+           ttg::getWarpSpecializeOf(ra) == ttg::getWarpSpecializeOf(rb);
   }
 
   /// First-fit coloring in `order` (the first buffer keeps color 0); every

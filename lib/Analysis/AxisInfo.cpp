@@ -1,5 +1,6 @@
 //===- AxisInfo.cpp - the AxisInfo lattice and its data-flow analysis -----===//
 #include "AxisInfoRules.h"
+#include "Analysis/DataFlowUtility.h"
 
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
@@ -301,16 +302,10 @@ public:
         argSeeds[arg.getArgNumber()].getRank() != 0)
       return propagateIfChanged(lattice,
                                 lattice->join(argSeeds[arg.getArgNumber()]));
-    if (auto partitions =
-            dyn_cast_or_null<gpu::WarpSpecializePartitionsOp>(owner)) {
-      auto ws = partitions->getParentOfType<gpu::WarpSpecializeOp>();
-      OperandRange captures = ws.getExplicitCaptures();
-      if (arg.getArgNumber() < captures.size()) {
-        const AxisInfo &capture =
-            getLatticeElement(captures[arg.getArgNumber()])->getValue();
-        if (capture.getRank() == AxisInfo::getRank(value.getType()))
-          return propagateIfChanged(lattice, lattice->join(capture));
-      }
+    if (Value captured = gpu::getPartitionCapture(value)) {
+      const AxisInfo &capture = getLatticeElement(captured)->getValue();
+      if (capture.getRank() == AxisInfo::getRank(value.getType()))
+        return propagateIfChanged(lattice, lattice->join(capture));
     }
     propagateIfChanged(
         lattice, lattice->join(AxisInfo::getPessimisticValueState(value)));
@@ -344,15 +339,9 @@ DenseSet<Block *> axisinfo::runAxisInfoAnalysis(
   DataFlowSolver solver;
   dataflow::loadBaselineAnalyses(solver);
   solver.load<AxisInfoDataFlow>(func, argSeeds);
-  bool ran = succeeded(solver.initializeAndRun(func));
-  // Regions isolated from above (warp_specialize partitions) are analysed
-  // after the code around them, outermost first, so what flows in (their
-  // explicit captures) is known.
-  func->walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (ran && op != func.getOperation() &&
-        op->hasTrait<OpTrait::IsIsolatedFromAbove>())
-      ran = succeeded(solver.initializeAndRun(op));
-  });
+  // Partitions after the code around them, so what their captures hold is
+  // known.
+  bool ran = succeeded(runSolverIntoIsolatedRegions(solver, func));
   auto recordValue = [&](Value value) {
     const AxisInfoLattice *lattice =
         ran ? solver.lookupState<AxisInfoLattice>(value) : nullptr;

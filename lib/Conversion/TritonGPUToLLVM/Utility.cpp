@@ -68,24 +68,18 @@ Value mlir::triton::packLLElements(Location loc, Type structType,
 /// (null outside any).
 static Region *insertionPartition(OpBuilder &b) {
   Block *block = b.getInsertionBlock();
-  for (Region *region = block ? block->getParent() : nullptr; region;) {
-    Operation *parent = region->getParentOp();
-    if (!parent)
-      return nullptr;
-    if (isa<triton::gpu::WarpSpecializePartitionsOp>(parent))
-      return region;
-    region = parent->getParentRegion();
-  }
-  return nullptr;
+  Region *region = triton::gpu::getWarpSpecializeRegion(
+      block ? block->getParent() : nullptr);
+  return region && triton::gpu::isWarpSpecializePartition(region) ? region
+                                                                  : nullptr;
 }
 
 /// The number of warps of the code `b` inserts into, when it is known: a
 /// warp-specialized partition's own, else the enclosing op's.
 static std::optional<int> insertionNumWarps(OpBuilder &b) {
   if (Region *partition = insertionPartition(b)) {
-    auto ws = partition->getParentOp()
-                  ->getParentOfType<triton::gpu::WarpSpecializeOp>();
-    ArrayRef<int32_t> numWarps = ws.getPartitionNumWarps();
+    ArrayRef<int32_t> numWarps =
+        triton::gpu::getWarpSpecializeOf(partition).getPartitionNumWarps();
     if (partition->getRegionNumber() < numWarps.size())
       return numWarps[partition->getRegionNumber()];
     return std::nullopt;
@@ -101,9 +95,8 @@ static std::optional<int> insertionPartitionStart(OpBuilder &b) {
   Region *partition = insertionPartition(b);
   if (!partition)
     return std::nullopt;
-  auto ws = partition->getParentOp()
-                ->getParentOfType<triton::gpu::WarpSpecializeOp>();
-  std::optional<ArrayRef<int32_t>> starts = ws.getWarpGroupStartIds();
+  std::optional<ArrayRef<int32_t>> starts =
+      triton::gpu::getWarpSpecializeOf(partition).getWarpGroupStartIds();
   if (!starts || partition->getRegionNumber() >= starts->size())
     return std::nullopt;
   return (*starts)[partition->getRegionNumber()];

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Analysis/Alias.h"
+#include "Analysis/DataFlowUtility.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/SymbolTable.h"
@@ -41,7 +42,7 @@ struct TestAliasPass
       os << "@" << SymbolTable::getSymbolName(func).getValue() << "\n";
       SharedMemoryAliasAnalysis *analysis = nullptr;
       std::unique_ptr<DataFlowSolver> solver = createAliasSolver(analysis);
-      if (failed(runAliasSolver(*solver, func)))
+      if (failed(runSolverIntoIsolatedRegions(*solver, func)))
         return signalPassFailure();
       AsmState state(func, OpPrintingFlags().skipRegions());
       printOp(func, *analysis, state, os);

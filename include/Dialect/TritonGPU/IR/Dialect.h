@@ -74,6 +74,23 @@ class AsyncRegions : public TraitBase<ConcreteType, AsyncRegions> {};
 #define GET_OP_CLASSES
 #include "Dialect/TritonGPU/IR/Ops.h.inc"
 
+namespace mlir::triton::gpu {
+
+/// The region of the closest ttg.warp_specialize that holds `region` (or
+/// is it): the op's default region or one of its partitions, which run at
+/// the same time; null outside any.
+Region *getWarpSpecializeRegion(Region *region);
+/// The ttg.warp_specialize of a region getWarpSpecializeRegion returned.
+WarpSpecializeOp getWarpSpecializeOf(Region *wsRegion);
+/// Whether getWarpSpecializeRegion's `wsRegion` is a partition (not the
+/// default region).
+bool isWarpSpecializePartition(Region *wsRegion);
+/// The explicit capture an argument of a ttg.warp_specialize partition
+/// receives; null for any other value.
+Value getPartitionCapture(Value value);
+
+} // namespace mlir::triton::gpu
+
 #include "Dialect/TritonGPU/IR/LayoutQueries.h"
 
 #endif // TRITON_DIALECT_TRITONGPU_IR_DIALECT_H

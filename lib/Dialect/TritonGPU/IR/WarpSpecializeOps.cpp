@@ -29,6 +29,44 @@ unsigned WarpSpecializeOp::getTotalPartitionWarps() {
   return std::accumulate(numWarps.begin(), numWarps.end(), 0u);
 }
 
+Region *mlir::triton::gpu::getWarpSpecializeRegion(Region *region) {
+  for (; region; region = region->getParentOp()->getParentRegion()) {
+    Operation *parent = region->getParentOp();
+    if (!parent)
+      return nullptr;
+    if (isa<WarpSpecializePartitionsOp>(parent))
+      return region;
+    if (auto ws = dyn_cast<WarpSpecializeOp>(parent))
+      if (region == &ws.getDefaultRegion())
+        return region;
+  }
+  return nullptr;
+}
+
+bool mlir::triton::gpu::isWarpSpecializePartition(Region *wsRegion) {
+  return isa<WarpSpecializePartitionsOp>(wsRegion->getParentOp());
+}
+
+WarpSpecializeOp mlir::triton::gpu::getWarpSpecializeOf(Region *wsRegion) {
+  Operation *parent = wsRegion->getParentOp();
+  if (isa<WarpSpecializePartitionsOp>(parent))
+    parent = parent->getParentOp();
+  return cast<WarpSpecializeOp>(parent);
+}
+
+Value mlir::triton::gpu::getPartitionCapture(Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg || !arg.getOwner()->isEntryBlock())
+    return {};
+  Region *region = arg.getOwner()->getParent();
+  if (!isa<WarpSpecializePartitionsOp>(region->getParentOp()))
+    return {};
+  OperandRange captures =
+      getWarpSpecializeOf(region).getExplicitCaptures();
+  return arg.getArgNumber() < captures.size() ? captures[arg.getArgNumber()]
+                                              : Value();
+}
+
 void WarpSpecializeOp::getSuccessorRegions(
     RegionBranchPoint point, SmallVectorImpl<RegionSuccessor> &successors) {
   // Control enters the default region and leaves from it to the op's
