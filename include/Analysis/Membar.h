@@ -150,6 +150,9 @@ private:
   /// (barriersOrderAccesses): then from a synced state to a synced state.
   BlockInfo visitWarpSpecialize(Operation *op, const BlockInfo &entry);
   void visitCall(CallOpInterface call, BlockInfo &state);
+  /// A barrier before an mbarrier arrive unless nothing but waits is
+  /// pending (the arrive publishes the region's accesses).
+  void orderBeforeArrive(Operation *op, BlockInfo &state);
   /// Records `accesses` as possibly unordered since entry when `state` is.
   void noteEntryAccesses(const BlockInfo &state, const BlockInfo &accesses);
   void insertBarrierBefore(Operation *op);

@@ -10,6 +10,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <deque>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -69,9 +70,14 @@ void BlockInfo::sync() {
 static BlockInfo::IntervalMapT
 shiftIntervals(const BlockInfo::IntervalMapT &map, size_t offset) {
   BlockInfo::IntervalMapT result;
-  for (const auto &[interval, ops] : map)
-    result[Interval<size_t>(interval.start() + offset,
-                            interval.end() + offset)] = ops;
+  for (const auto &[interval, ops] : map) {
+    // Every byte (an arrive's demand) stays every byte.
+    if (interval.end() == std::numeric_limits<size_t>::max())
+      result[interval] = ops;
+    else
+      result[Interval<size_t>(interval.start() + offset,
+                              interval.end() + offset)] = ops;
+  }
   return result;
 }
 
@@ -372,6 +378,35 @@ void MembarAnalysis::addAccesses(
   }
 }
 
+/// An arrive publishes the region's shared-memory work to whoever waits on
+/// the mbarrier (another partition, a later stage of a pipeline), and only
+/// one thread arrives: every access before it, by any thread of the region,
+/// must be done first. Accesses of waits alone need nothing (each thread
+/// waited for itself). Before a function's first barrier, the arrive counts
+/// as touching every byte, so that a caller orders its own pending accesses
+/// before the call.
+void MembarAnalysis::orderBeforeArrive(Operation *op, BlockInfo &state) {
+  auto onlyWaits = [](const BlockInfo::IntervalMapT &map) {
+    return llvm::all_of(map, [](const auto &entry) {
+      return llvm::all_of(entry.second, [](Operation *access) {
+        return isa<ttng::WaitBarrierOp>(access);
+      });
+    });
+  };
+  if (!onlyWaits(state.syncReadIntervals) ||
+      !onlyWaits(state.syncWriteIntervals)) {
+    if (!isBarrier(op->getPrevNode()))
+      insertBarrierBefore(op);
+    state.sync();
+    return;
+  }
+  BlockInfo everything;
+  Interval<size_t> all(0, std::numeric_limits<size_t>::max());
+  everything.syncReadIntervals[all].insert(op);
+  everything.syncWriteIntervals[all].insert(op);
+  noteEntryAccesses(state, everything);
+}
+
 void MembarAnalysis::update(Operation *op, BlockInfo &state) {
   if (isBarrier(op)) {
     state.sync();
@@ -389,6 +424,8 @@ void MembarAnalysis::update(Operation *op, BlockInfo &state) {
     visitCall(call, state);
     return;
   }
+  if (isa<ttng::ArriveBarrierOp>(op))
+    orderBeforeArrive(op, state);
 
   BlockInfo current;
   addAccesses(op, [&](Value) -> BlockInfo & { return current; });

@@ -463,3 +463,69 @@ tt.func @warp_specialize_regions(%t: tensor<16x16xf16, #AL>, %x: f16) {
 }
 
 }
+
+// -----
+
+#AL = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#A = #ttg.swizzled_shared<{vec = 2, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+
+// An mbarrier arrive is made by one thread and tells the waiting warps that
+// this region's shared-memory work is done: every access pending before it
+// (the store into the buffer, the read of the other) is ordered by a
+// barrier first, though the arrive's own bytes overlap none of them. After
+// a wait on another mbarrier alone nothing is pending (each thread waited
+// for itself).
+// CHECK-LABEL: tt.func @arrive_publishes
+// CHECK: ttng.wait_barrier
+// CHECK-NEXT: ttng.arrive_barrier %[[E:.*]], 1
+// CHECK-NEXT: ttg.local_store
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: ttng.arrive_barrier
+// CHECK-NEXT: ttg.local_load
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: ttng.arrive_barrier
+// CHECK-NEXT: tt.return
+tt.func @arrive_publishes(%t: tensor<16x16xf16, #AL>, %phase: i32) {
+  %buf = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #A, #smem, mutable>
+  %full = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  %empty = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.init_barrier %full, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.init_barrier %empty, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  gpu.barrier
+  ttng.wait_barrier %full, %phase : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.arrive_barrier %empty, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttg.local_store %t, %buf : tensor<16x16xf16, #AL> -> !ttg.memdesc<16x16xf16, #A, #smem, mutable>
+  ttng.arrive_barrier %full, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  %v = ttg.local_load %buf : !ttg.memdesc<16x16xf16, #A, #smem, mutable> -> tensor<16x16xf16, #AL>
+  ttng.arrive_barrier %empty, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  tt.return
+}
+
+// A function that arrives before any barrier of its own: its caller orders
+// what it has pending before the call.
+// CHECK-LABEL: tt.func private @arrives
+// CHECK-NEXT: ttng.arrive_barrier
+tt.func private @arrives(%b: !ttg.memdesc<1xi64, #bar, #smem, mutable>) attributes {noinline = true} {
+  ttng.arrive_barrier %b, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  tt.return
+}
+
+// CHECK-LABEL: tt.func @calls_arrive
+// CHECK: ttg.local_store
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: tt.call @arrives
+tt.func @calls_arrive(%t: tensor<16x16xf16, #AL>) {
+  %buf = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #A, #smem, mutable>
+  %full = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.init_barrier %full, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  gpu.barrier
+  ttg.local_store %t, %buf : tensor<16x16xf16, #AL> -> !ttg.memdesc<16x16xf16, #A, #smem, mutable>
+  tt.call @arrives(%full) : (!ttg.memdesc<1xi64, #bar, #smem, mutable>) -> ()
+  tt.return
+}
+
+}

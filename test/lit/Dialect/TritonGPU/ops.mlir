@@ -152,4 +152,28 @@ tt.func @warp_specialize(%a: i32, %b: !ttg.memdesc<128x64xf16, #shared, #smem, m
   tt.return
 }
 
+// After convert-scf-to-cf a partition has several blocks: those that
+// branch stay within it, those that leave end with ttg.warp_return.
+// CHECK-LABEL: tt.func @warp_specialize_blocks
+// CHECK: partition0(%[[C:.+]]: i1) num_warps(1) {
+// CHECK-NEXT: cf.cond_br %[[C]], ^bb1, ^bb2
+// CHECK-NEXT: ^bb1:
+// CHECK-NEXT: ttg.warp_return
+// CHECK-NEXT: ^bb2:
+// CHECK-NEXT: ttg.warp_return
+tt.func @warp_specialize_blocks(%c: i1) {
+  ttg.warp_specialize(%c)
+  default {
+    ttg.warp_yield
+  }
+  partition0(%x: i1) num_warps(1) {
+    cf.cond_br %x, ^a, ^b
+  ^a:
+    ttg.warp_return
+  ^b:
+    ttg.warp_return
+  } : (i1) -> ()
+  tt.return
+}
+
 }
