@@ -138,7 +138,6 @@ mlir::triton::getLLIRStages(const CompileOptions &options) {
       " ptx-version=" + std::to_string(options.getPTXVersion()) + "}";
   std::string cc =
       "{compute-capability=" + std::to_string(options.computeCapability) + "}";
-  const char *warpSpec = "warp specialization";
   // triton-verify-program (ours: TTGIR input starts here), then
   // triton-3.6-pipeline.md, llir, steps 1-13.
   return {
@@ -155,7 +154,7 @@ mlir::triton::getLLIRStages(const CompileOptions &options) {
       {"cse"},
       {"convert-nv-gpu-to-llvm",
        "an nvgpu dialect; ttng ops lower in convert-triton-gpu-to-llvm"},
-      {"convert-warp-specialize-to-llvm", warpSpec},
+      {"convert-warp-specialize-to-llvm"},
       {"canonicalize"},
       {"cse"},
       {"symbol-dce"},

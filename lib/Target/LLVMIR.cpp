@@ -84,13 +84,8 @@ mlir::triton::translateToLLVMModule(ModuleOp module, llvm::LLVMContext &context,
                                          : StringRef();
     if (isa<ModuleOp>(op) || dialect == "llvm" || dialect == "nvvm")
       return WalkResult::advance();
-    if (op->getName().getStringRef() == "ttg.warp_specialize")
-      op->emitOpError("is not lowered to LLVM: its regions are, the op "
-                      "itself needs convert-warp-specialize-to-llvm, which "
-                      "has not landed");
-    else
-      op->emitOpError("is left after the llir pipeline and has no "
-                      "translation to LLVM IR");
+    op->emitOpError("is left after the llir pipeline and has no "
+                    "translation to LLVM IR");
     return WalkResult::interrupt();
   });
   if (leftover.wasInterrupted())

@@ -109,6 +109,36 @@ def TritonGPUAllocateWarpGroups
   }];
 }
 
+def ConvertWarpSpecializeToLLVM
+    : Pass<"convert-warp-specialize-to-llvm", "mlir::ModuleOp"> {
+  let summary = "Lower what is left of ttg.warp_specialize to LLVM";
+  let description = [{
+    After convert-triton-gpu-to-llvm the regions of a ttg.warp_specialize
+    are LLVM; this pass gives the kernel its worker warps (those from
+    ttg.num-warps on): they wait in a loop at barrier 1 over all warps,
+    read their state byte in shared memory and run the partition it names
+    (0: return), then join at barrier 1. At each op the kernel's warps write
+    every worker's state and the captures (above the kernel's shared
+    memory; ttg.shared grows by them), start the workers at barrier 1, run
+    the default region and join; before each return they release the
+    workers with state 0.
+
+    ```mlir
+    ttg.warp_specialize(%p) attributes {warpGroupStartIds = array<i32: 4>}
+    default { ... ttg.warp_yield }
+    partition0(%a: !llvm.ptr<1>) num_warps(4) { ... ttg.warp_return }
+    // becomes
+    ^entry: llvm.cond_br %isWorker, ^loop, ^body
+    ^loop:  nvvm.barrier id = 1 number_of_threads = 256
+            llvm.switch %state : i32, ^exit [1: ^partition0]
+    ^body:  (states, captures) nvvm.barrier id = 1 ... ; default ...
+            nvvm.barrier id = 1 ...
+    ```
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect",
+                           "mlir::NVVM::NVVMDialect"];
+}
+
 def ConvertTritonGPUToLLVM
     : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"> {
   let summary = "Lower TTGIR to the LLVM and NVVM dialects";

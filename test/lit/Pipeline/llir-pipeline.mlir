@@ -10,7 +10,7 @@
 // SKIP-NOT: skipping tritongpu-global-scratch-memory-allocation
 // SKIP-NOT: skipping triton-nvidia-gpu-proxy-fence-insertion
 // SKIP: llir: skipping convert-nv-gpu-to-llvm (arrives with an nvgpu dialect; ttng ops lower in convert-triton-gpu-to-llvm)
-// SKIP: llir: skipping convert-warp-specialize-to-llvm (arrives with warp specialization)
+// SKIP-NOT: skipping convert-warp-specialize-to-llvm
 // SKIP-NOT: error
 
 // CHECK: module attributes {{{.*}}ttg.shared = 0 : i32{{.*}}"ttg.total-num-warps" = 4 : i32

@@ -6,8 +6,6 @@
 // warps, 2 + N: partition N) over that region's threads, since a CTA-wide
 // bar.sync would wait for warps that never arrive.
 // RUN: triton-opt %s -split-input-file --tritongpu-allocate-warp-groups --allocate-shared-memory-nv --convert-triton-gpu-to-llvm | FileCheck %s
-// RUN: not triton-translate %s --emit=llvmir -o /dev/null 2>&1 | FileCheck %s --check-prefix=REFUSED
-// REFUSED: error: 'ttg.warp_specialize' op is not lowered to LLVM: its regions are, the op itself needs convert-warp-specialize-to-llvm, which has not landed
 
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>

@@ -1,0 +1,347 @@
+//===- ConvertWarpSpecializeToLLVM.cpp - convert-warp-specialize-to-llvm --===//
+//
+// Lowers what is left of each ttg.warp_specialize after
+// convert-triton-gpu-to-llvm (its regions are LLVM already) in a kernel:
+//
+//   entry:       warps from ttg.num-warps on (the workers) go to the loop
+//   loop:        barrier 1 over all warps; read the warp's state byte;
+//                0: return; k: run the partition coded k
+//   partition:   captures loaded from shared memory, the region, then
+//                barrier 1 (the join) and back to the loop
+//   at each op:  the kernel's warps write every worker's state byte and
+//                the captures, barrier 1 (the start), run the default
+//                region, barrier 1 (the join)
+//   at returns:  the kernel's warps write state 0 and barrier 1
+//
+// The state bytes and the captures live above the kernel's shared memory
+// (ttg.shared grows by them).
+//
+//===----------------------------------------------------------------------===//
+#include "Conversion/TritonGPUToLLVM/Passes.h"
+#include "Conversion/TritonGPUToLLVM/Utility.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::triton {
+#define GEN_PASS_DEF_CONVERTWARPSPECIALIZETOLLVM
+#include "Conversion/TritonGPUToLLVM/Passes.h.inc"
+} // namespace mlir::triton
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace ttg = mlir::triton::gpu;
+
+namespace {
+
+/// Bytes and alignment of a capture in shared memory.
+std::pair<unsigned, unsigned> captureLayout(Type type,
+                                            const DataLayout &layout) {
+  // A memdesc's struct holds a pointer: 8-byte aligned like its widest
+  // field, as the loads and stores of it assume.
+  unsigned bytes = layout.getTypeSize(type);
+  unsigned align = std::max<unsigned>(1, layout.getTypeABIAlignment(type));
+  return {bytes, align};
+}
+
+struct Kernel {
+  LLVM::LLVMFuncOp func;
+  int numWarps;
+  int totalWarps;
+  unsigned stateOffset;
+  unsigned captureOffset;
+};
+
+Value i32(OpBuilder &b, Location loc, int64_t v) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(), v);
+}
+
+void allWarpsBarrier(OpBuilder &b, Location loc, const Kernel &k) {
+  NVVM::BarrierOp::create(b, loc, Type(), i32(b, loc, kAllWarpsBarrier),
+                          i32(b, loc, k.totalWarps * 32),
+                          NVVM::BarrierReductionAttr(), Value());
+}
+
+/// setmaxnreg from `from` registers a thread to `to` (nothing if equal).
+void moveRegisters(OpBuilder &b, Location loc, int from, int to) {
+  if (from == to)
+    return;
+  NVVM::SetMaxRegisterOp::create(b, loc, to,
+                                 to > from
+                                     ? NVVM::SetMaxRegisterAction::increase
+                                     : NVVM::SetMaxRegisterAction::decrease);
+}
+
+Value sharedAddress(OpBuilder &b, Location loc, Value base, unsigned offset,
+                    Value index = {}) {
+  Value offsetValue = i32(b, loc, offset);
+  if (index)
+    offsetValue = LLVM::AddOp::create(b, loc, offsetValue, index);
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ValueRange{offsetValue});
+}
+
+/// Thread t < workers of the kernel's warps writes worker warp t's state.
+void writeStates(OpBuilder &b, Location loc, const Kernel &k, Value smem,
+                 ArrayRef<int> codes) {
+  Block *current = b.getInsertionBlock();
+  Block *after = current->splitBlock(b.getInsertionPoint());
+  Block *write = b.createBlock(after);
+  b.setInsertionPointToEnd(current);
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  int workers = k.totalWarps - k.numWarps;
+  Value writes = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, tid,
+                                      i32(b, loc, workers));
+  LLVM::CondBrOp::create(b, loc, writes, write, after);
+  b.setInsertionPointToEnd(write);
+  // The code of worker t: a chain of selects over the workers.
+  Value code = LLVM::ConstantOp::create(b, loc, b.getI8Type(), codes[0]);
+  for (int w = 1; w < workers; ++w) {
+    if (codes[w] == codes[w - 1])
+      continue;
+    Value atLeast = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::uge,
+                                         tid, i32(b, loc, w));
+    code = LLVM::SelectOp::create(
+        b, loc, atLeast,
+        LLVM::ConstantOp::create(b, loc, b.getI8Type(), codes[w]), code);
+  }
+  LLVM::StoreOp::create(b, loc, code,
+                        sharedAddress(b, loc, smem, k.stateOffset, tid));
+  LLVM::BrOp::create(b, loc, after);
+  b.setInsertionPointToStart(after);
+}
+
+struct ConvertWarpSpecializeToLLVM
+    : public triton::impl::ConvertWarpSpecializeToLLVMBase<
+          ConvertWarpSpecializeToLLVM> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<ttg::WarpSpecializeOp> ops;
+    module.walk([&](ttg::WarpSpecializeOp op) { ops.push_back(op); });
+    if (ops.empty())
+      return;
+    auto total = module->getAttrOfType<IntegerAttr>(
+        ttg::AttrTotalNumWarpsName);
+    auto shared = module->getAttrOfType<IntegerAttr>("ttg.shared");
+    if (!total || !shared) {
+      ops.front().emitOpError("needs tritongpu-allocate-warp-groups and "
+                              "allocate-shared-memory-nv to have run");
+      return signalPassFailure();
+    }
+    Kernel k;
+    // setmaxnreg moves registers between warp groups from the budget every
+    // thread starts with (the module's ttg.maxnreg).
+    auto maxnreg = module->getAttrOfType<IntegerAttr>("ttg.maxnreg");
+    k.numWarps = ttg::TritonGPUDialect::getNumWarps(module);
+    k.totalWarps = total.getInt();
+    int workers = k.totalWarps - k.numWarps;
+    DataLayout layout(module);
+
+    // One kernel holds them all.
+    k.func = ops.front()->getParentOfType<LLVM::LLVMFuncOp>();
+    for (ttg::WarpSpecializeOp op : ops)
+      if (op->getParentOfType<LLVM::LLVMFuncOp>() != k.func ||
+          !k.func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName())) {
+        op.emitOpError("is lowered in the kernel function only");
+        return signalPassFailure();
+      }
+
+    // Shared memory above the kernel's: a state byte per worker warp, then
+    // the largest capture list.
+    k.stateOffset = llvm::alignTo(shared.getInt(), 8);
+    k.captureOffset = llvm::alignTo(k.stateOffset + workers, 8);
+    unsigned captureBytes = 0;
+    SmallVector<SmallVector<unsigned>> fieldOffsets;
+    for (ttg::WarpSpecializeOp op : ops) {
+      unsigned offset = 0;
+      auto &fields = fieldOffsets.emplace_back();
+      for (Value capture : op.getExplicitCaptures()) {
+        auto [bytes, align] = captureLayout(capture.getType(), layout);
+        offset = llvm::alignTo(offset, align);
+        fields.push_back(offset);
+        offset += bytes;
+      }
+      captureBytes = std::max(captureBytes, offset);
+    }
+    OpBuilder b(module.getContext());
+    module->setAttr("ttg.shared",
+                    b.getI32IntegerAttr(k.captureOffset + captureBytes));
+
+    Location loc = k.func.getLoc();
+    Block *entry = &k.func.getBody().front();
+    Block *body = entry->splitBlock(entry->begin());
+    Block *loop = b.createBlock(&k.func.getBody(), k.func.getBody().end());
+    Block *exit = b.createBlock(&k.func.getBody(), k.func.getBody().end());
+
+    // Codes: 1 + the index of (op, partition).
+    SmallVector<SmallVector<int>> codeOf;
+    int nextCode = 1;
+    for (ttg::WarpSpecializeOp op : ops) {
+      auto &codes = codeOf.emplace_back();
+      for (size_t i = 0; i < op.getPartitionNumWarps().size(); ++i)
+        codes.push_back(nextCode++);
+    }
+    if (nextCode > 255) {
+      ops.front().emitOpError("has more partitions in its kernel than a "
+                              "state byte can name");
+      return signalPassFailure();
+    }
+
+    // Entry: workers to the loop.
+    b.setInsertionPointToEnd(entry);
+    Value smem = getFunctionSharedMemoryBase(loc, b, entry->getParentOp());
+    Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+    Value warp = LLVM::LShrOp::create(b, loc, tid, i32(b, loc, 5));
+    Value isWorker = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::uge,
+                                          warp, i32(b, loc, k.numWarps));
+    LLVM::CondBrOp::create(b, loc, isWorker, loop, body);
+
+    // Exit: workers return.
+    b.setInsertionPointToEnd(exit);
+    LLVM::ReturnOp::create(b, loc, ValueRange());
+
+    // Loop: wait for a start, read the state, dispatch.
+    b.setInsertionPointToEnd(loop);
+    allWarpsBarrier(b, loc, k);
+    Value loopTid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+    Value worker = LLVM::SubOp::create(
+        b, loc, LLVM::LShrOp::create(b, loc, loopTid, i32(b, loc, 5)),
+        i32(b, loc, k.numWarps));
+    Value loopSmem = getFunctionSharedMemoryBase(loc, b, loop->getParentOp());
+    Value state = LLVM::ZExtOp::create(
+        b, loc, b.getI32Type(),
+        LLVM::LoadOp::create(
+            b, loc, b.getI8Type(),
+            sharedAddress(b, loc, loopSmem, k.stateOffset, worker)));
+    SmallVector<int32_t> caseValues;
+    SmallVector<Block *> caseDests;
+
+    // Returns of the kernel's warps release the workers first.
+    SmallVector<LLVM::ReturnOp> returns;
+    k.func.walk([&](LLVM::ReturnOp ret) {
+      if (ret->getBlock() != exit)
+        returns.push_back(ret);
+    });
+
+    for (auto [index, op] : llvm::enumerate(ops)) {
+      Location opLoc = op.getLoc();
+      ArrayRef<int32_t> starts = *op.getWarpGroupStartIds();
+      ArrayRef<int32_t> numWarps = op.getPartitionNumWarps();
+      // Worker w's code.
+      SmallVector<int> workerCodes(workers, 0);
+      for (size_t i = 0; i < numWarps.size(); ++i)
+        for (int w = 0; w < numWarps[i]; ++w)
+          workerCodes[starts[i] - k.numWarps + w] = codeOf[index][i];
+
+      // The kernel's warps: states, captures, start, default, join.
+      b.setInsertionPoint(op);
+      writeStates(b, opLoc, k, smem, workerCodes);
+      if (!op.getExplicitCaptures().empty()) {
+        Block *current = b.getInsertionBlock();
+        Block *after = current->splitBlock(b.getInsertionPoint());
+        Block *write = b.createBlock(after);
+        b.setInsertionPointToEnd(current);
+        Value t = NVVM::ThreadIdXOp::create(b, opLoc, b.getI32Type());
+        Value first = LLVM::ICmpOp::create(b, opLoc, LLVM::ICmpPredicate::eq,
+                                           t, i32(b, opLoc, 0));
+        LLVM::CondBrOp::create(b, opLoc, first, write, after);
+        b.setInsertionPointToEnd(write);
+        for (auto [capture, offset] :
+             llvm::zip(op.getExplicitCaptures(), fieldOffsets[index]))
+          LLVM::StoreOp::create(
+              b, opLoc, capture,
+              sharedAddress(b, opLoc, smem, k.captureOffset + offset));
+        LLVM::BrOp::create(b, opLoc, after);
+        b.setInsertionPointToStart(after);
+      }
+      allWarpsBarrier(b, opLoc, k);
+      std::optional<ArrayRef<int32_t>> actual = op.getActualRegisters();
+      int budget = maxnreg ? maxnreg.getInt() : 0;
+      bool realloc = actual && maxnreg;
+      if (realloc)
+        moveRegisters(b, opLoc, budget, (*actual)[0]);
+      Block *before = b.getInsertionBlock();
+      Block *join = before->splitBlock(op);
+      for (Type type : op.getResultTypes())
+        join->addArgument(type, opLoc);
+      Region &defaultRegion = op.getDefaultRegion();
+      Block *defaultEntry = &defaultRegion.front();
+      SmallVector<ttg::WarpYieldOp> yields;
+      defaultRegion.walk([&](ttg::WarpYieldOp y) { yields.push_back(y); });
+      k.func.getBody().getBlocks().splice(join->getIterator(),
+                                          defaultRegion.getBlocks());
+      b.setInsertionPointToEnd(before);
+      LLVM::BrOp::create(b, opLoc, defaultEntry);
+      for (ttg::WarpYieldOp y : yields) {
+        b.setInsertionPoint(y);
+        // Give the registers back before the join, so that the workers'
+        // increase after it does not wait on them.
+        if (realloc)
+          moveRegisters(b, y.getLoc(), (*actual)[0], budget);
+        LLVM::BrOp::create(b, y.getLoc(), y.getValues(), join);
+        y.erase();
+      }
+      b.setInsertionPointToStart(join);
+      allWarpsBarrier(b, opLoc, k);
+      op.replaceAllUsesWith(join->getArguments());
+
+      // The workers: one block per partition.
+      for (auto [i, partition] : llvm::enumerate(op.getPartitionRegions())) {
+        Block *start = b.createBlock(exit);
+        caseValues.push_back(codeOf[index][i]);
+        caseDests.push_back(start);
+        b.setInsertionPointToEnd(start);
+        Value pSmem = getFunctionSharedMemoryBase(opLoc, b, loop->getParentOp());
+        Block *pEntry = &partition->front();
+        SmallVector<Value> captures;
+        for (auto [arg, offset] :
+             llvm::zip(pEntry->getArguments(), fieldOffsets[index]))
+          captures.push_back(LLVM::LoadOp::create(
+              b, opLoc, arg.getType(),
+              sharedAddress(b, opLoc, pSmem, k.captureOffset + offset)));
+        // Every worker has read the captures before the kernel's warps
+        // may write the next ones: the join orders that.
+        if (realloc)
+          moveRegisters(b, opLoc, budget, (*actual)[1 + i]);
+        Block *done = b.createBlock(exit);
+        if (realloc)
+          moveRegisters(b, opLoc, (*actual)[1 + i], budget);
+        allWarpsBarrier(b, opLoc, k);
+        LLVM::BrOp::create(b, opLoc, loop);
+        SmallVector<ttg::WarpReturnOp> rets;
+        partition->walk([&](ttg::WarpReturnOp r) { rets.push_back(r); });
+        for (ttg::WarpReturnOp r : rets) {
+          b.setInsertionPoint(r);
+          LLVM::BrOp::create(b, r.getLoc(), ValueRange(), done);
+          r.erase();
+        }
+        b.setInsertionPointToEnd(start);
+        LLVM::BrOp::create(b, opLoc, pEntry);
+        for (auto [arg, value] : llvm::zip(pEntry->getArguments(), captures))
+          arg.replaceAllUsesWith(value);
+        pEntry->eraseArguments(0, pEntry->getNumArguments());
+        k.func.getBody().getBlocks().splice(done->getIterator(),
+                                            partition->getBlocks());
+      }
+      op.erase();
+    }
+
+    // Dispatch, now that every case has its block.
+    b.setInsertionPointToEnd(loop);
+    LLVM::SwitchOp::create(b, loc, state, exit, ValueRange(), caseValues,
+                           caseDests,
+                           SmallVector<ValueRange>(caseDests.size()));
+
+    for (LLVM::ReturnOp ret : returns) {
+      b.setInsertionPoint(ret);
+      SmallVector<int> exits(workers, 0);
+      writeStates(b, ret.getLoc(), k, smem, exits);
+      allWarpsBarrier(b, ret.getLoc(), k);
+    }
+  }
+};
+
+} // namespace
