@@ -41,7 +41,6 @@ mlir::triton::getTTGIRStages(const CompileOptions &options) {
   std::string stages = std::to_string(options.numStages);
   const char *blackwell = "Blackwell tensor cores (tcgen05 MMA; nothing to "
                           "do on Hopper)";
-  const char *warpSpec = "warp specialization";
   // triton-3.6-pipeline.md, ttgir, steps 1-34.
   std::vector<PipelineStage> passes{
       {"convert-triton-to-tritongpu{target=cuda:" + cc +
@@ -64,7 +63,7 @@ mlir::triton::getTTGIRStages(const CompileOptions &options) {
       {"triton-licm"},
       {"canonicalize"},
       {"tritongpu-combine-tensor-select-and-if"},
-      {"nvgpu-warp-specialization{num-stages=" + stages + "}", warpSpec},
+      {"nvgpu-warp-specialization{num-stages=" + stages + "}"},
       {"tritongpu-assign-latencies{num-stages=" + stages + "}"},
       {"tritongpu-schedule-loops"},
       {"tritongpu-pipeline{num-stages=" + stages + "}"},

@@ -75,6 +75,38 @@ void moveRegisters(OpBuilder &b, Location loc, int from, int to) {
                                      : NVVM::SetMaxRegisterAction::decrease);
 }
 
+/// The registers of the kernel's warps and of every worker warp, from the
+/// ops' `actualRegisters` (the workers': the most any partition has; the
+/// kernel's warps: the least any op gives them, and no more than what the
+/// workers leave of the budget `maxnreg` of every thread). None where no
+/// op asks for registers, or nothing would move.
+std::optional<std::pair<int, int>>
+kernelRegisters(ArrayRef<ttg::WarpSpecializeOp> ops, IntegerAttr maxnreg,
+                const Kernel &k, int workers) {
+  if (!maxnreg)
+    return std::nullopt;
+  int budget = maxnreg.getInt();
+  std::optional<int> defaultRegs, workerRegs;
+  for (ttg::WarpSpecializeOp op : ops) {
+    std::optional<ArrayRef<int32_t>> actual = op.getActualRegisters();
+    if (!actual)
+      return std::nullopt;
+    defaultRegs =
+        std::min(defaultRegs.value_or(actual->front()), actual->front());
+    for (int32_t regs : actual->drop_front())
+      workerRegs = std::max(workerRegs.value_or(regs), regs);
+  }
+  if (!defaultRegs || !workerRegs)
+    return std::nullopt;
+  int64_t pool =
+      int64_t(budget) * k.totalWarps - int64_t(*workerRegs) * workers;
+  int fits = static_cast<int>(pool / k.numWarps) / 8 * 8;
+  int defaults = std::min(*defaultRegs, fits);
+  if (defaults == budget && *workerRegs == budget)
+    return std::nullopt;
+  return std::make_pair(defaults, *workerRegs);
+}
+
 Value sharedAddress(OpBuilder &b, Location loc, Value base, unsigned offset,
                     Value index = {}) {
   Value offsetValue = i32(b, loc, offset);
@@ -102,8 +134,8 @@ void writeStates(OpBuilder &b, Location loc, const Kernel &k, Value smem,
   for (int w = 1; w < workers; ++w) {
     if (codes[w] == codes[w - 1])
       continue;
-    Value atLeast = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::uge,
-                                         tid, i32(b, loc, w));
+    Value atLeast = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::uge, tid,
+                                         i32(b, loc, w));
     code = LLVM::SelectOp::create(
         b, loc, atLeast,
         LLVM::ConstantOp::create(b, loc, b.getI8Type(), codes[w]), code);
@@ -123,8 +155,7 @@ struct ConvertWarpSpecializeToLLVM
     module.walk([&](ttg::WarpSpecializeOp op) { ops.push_back(op); });
     if (ops.empty())
       return;
-    auto total = module->getAttrOfType<IntegerAttr>(
-        ttg::AttrTotalNumWarpsName);
+    auto total = module->getAttrOfType<IntegerAttr>(ttg::AttrTotalNumWarpsName);
     auto shared = module->getAttrOfType<IntegerAttr>("ttg.shared");
     if (!total || !shared) {
       ops.front().emitOpError("needs tritongpu-allocate-warp-groups and "
@@ -190,6 +221,14 @@ struct ConvertWarpSpecializeToLLVM
       return signalPassFailure();
     }
 
+    // setmaxnreg: every warp of a warp group must run the same setmaxnreg
+    // instruction, and a second one only after the group synchronized. So
+    // registers move once, at the kernel's entry: the kernel's warps take
+    // their budget, every worker warp the workers' (one for all: a worker
+    // warp group runs partitions of any op).
+    std::optional<std::pair<int, int>> registers =
+        kernelRegisters(ops, maxnreg, k, workers);
+
     // Entry: workers to the loop.
     b.setInsertionPointToEnd(entry);
     Value smem = getFunctionSharedMemoryBase(loc, b, entry->getParentOp());
@@ -197,7 +236,16 @@ struct ConvertWarpSpecializeToLLVM
     Value warp = LLVM::LShrOp::create(b, loc, tid, i32(b, loc, 5));
     Value isWorker = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::uge,
                                           warp, i32(b, loc, k.numWarps));
-    LLVM::CondBrOp::create(b, loc, isWorker, loop, body);
+    Block *workerEntry = b.createBlock(loop);
+    if (registers)
+      moveRegisters(b, loc, maxnreg.getInt(), registers->second);
+    LLVM::BrOp::create(b, loc, loop);
+    if (registers) {
+      b.setInsertionPointToStart(body);
+      moveRegisters(b, loc, maxnreg.getInt(), registers->first);
+    }
+    b.setInsertionPointToEnd(entry);
+    LLVM::CondBrOp::create(b, loc, isWorker, workerEntry, body);
 
     // Exit: workers return.
     b.setInsertionPointToEnd(exit);
@@ -245,8 +293,8 @@ struct ConvertWarpSpecializeToLLVM
         Block *write = b.createBlock(after);
         b.setInsertionPointToEnd(current);
         Value t = NVVM::ThreadIdXOp::create(b, opLoc, b.getI32Type());
-        Value first = LLVM::ICmpOp::create(b, opLoc, LLVM::ICmpPredicate::eq,
-                                           t, i32(b, opLoc, 0));
+        Value first = LLVM::ICmpOp::create(b, opLoc, LLVM::ICmpPredicate::eq, t,
+                                           i32(b, opLoc, 0));
         LLVM::CondBrOp::create(b, opLoc, first, write, after);
         b.setInsertionPointToEnd(write);
         for (auto [capture, offset] :
@@ -258,11 +306,6 @@ struct ConvertWarpSpecializeToLLVM
         b.setInsertionPointToStart(after);
       }
       allWarpsBarrier(b, opLoc, k);
-      std::optional<ArrayRef<int32_t>> actual = op.getActualRegisters();
-      int budget = maxnreg ? maxnreg.getInt() : 0;
-      bool realloc = actual && maxnreg;
-      if (realloc)
-        moveRegisters(b, opLoc, budget, (*actual)[0]);
       Block *before = b.getInsertionBlock();
       Block *join = before->splitBlock(op);
       for (Type type : op.getResultTypes())
@@ -277,10 +320,6 @@ struct ConvertWarpSpecializeToLLVM
       LLVM::BrOp::create(b, opLoc, defaultEntry);
       for (ttg::WarpYieldOp y : yields) {
         b.setInsertionPoint(y);
-        // Give the registers back before the join, so that the workers'
-        // increase after it does not wait on them.
-        if (realloc)
-          moveRegisters(b, y.getLoc(), (*actual)[0], budget);
         LLVM::BrOp::create(b, y.getLoc(), y.getValues(), join);
         y.erase();
       }
@@ -294,7 +333,8 @@ struct ConvertWarpSpecializeToLLVM
         caseValues.push_back(codeOf[index][i]);
         caseDests.push_back(start);
         b.setInsertionPointToEnd(start);
-        Value pSmem = getFunctionSharedMemoryBase(opLoc, b, loop->getParentOp());
+        Value pSmem =
+            getFunctionSharedMemoryBase(opLoc, b, loop->getParentOp());
         Block *pEntry = &partition->front();
         SmallVector<Value> captures;
         for (auto [arg, offset] :
@@ -304,11 +344,7 @@ struct ConvertWarpSpecializeToLLVM
               sharedAddress(b, opLoc, pSmem, k.captureOffset + offset)));
         // Every worker has read the captures before the kernel's warps
         // may write the next ones: the join orders that.
-        if (realloc)
-          moveRegisters(b, opLoc, budget, (*actual)[1 + i]);
         Block *done = b.createBlock(exit);
-        if (realloc)
-          moveRegisters(b, opLoc, (*actual)[1 + i], budget);
         allWarpsBarrier(b, opLoc, k);
         LLVM::BrOp::create(b, opLoc, loop);
         SmallVector<ttg::WarpReturnOp> rets;

@@ -68,12 +68,13 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sam, sak, sbk, sbn, sc
 
 @triton.jit
 def matmul_tma_kernel(a_desc, b_desc, c_desc, K, BM: tl.constexpr, BN: tl.constexpr,
-                      BK: tl.constexpr, B_NK: tl.constexpr):
-    """Host tensor descriptors (TMA): A is M x K, B is N x K (B_NK) or K x N, C is M x N."""
+                      BK: tl.constexpr, B_NK: tl.constexpr, WS: tl.constexpr = False):
+    """Host tensor descriptors (TMA): A is M x K, B is N x K (B_NK) or K x N, C is M x N.
+    WS marks the K loop tl.range(..., warp_specialize=True)."""
     pid_m = tl.program_id(0)
     pid_n = tl.program_id(1)
     acc = tl.zeros((BM, BN), dtype=tl.float32)
-    for k in tl.range(0, tl.cdiv(K, BK)):
+    for k in tl.range(0, tl.cdiv(K, BK), warp_specialize=WS):
         a = a_desc.load([pid_m * BM, k * BK])
         if B_NK:
             b = b_desc.load([pid_n * BN, k * BK]).T
@@ -81,6 +82,32 @@ def matmul_tma_kernel(a_desc, b_desc, c_desc, K, BM: tl.constexpr, BN: tl.conste
             b = b_desc.load([k * BK, pid_n * BN])
         acc = tl.dot(a, b, acc)
     c_desc.store([pid_m * BM, pid_n * BN], acc.to(c_desc.dtype))
+
+
+@triton.jit
+def matmul_tma_persistent_kernel(a_desc, b_desc, c_desc, M, N, K, BM: tl.constexpr,
+                                 BN: tl.constexpr, BK: tl.constexpr, GROUP_M: tl.constexpr,
+                                 NUM_SMS: tl.constexpr, WS: tl.constexpr):
+    """Triton's persistent TMA matmul (tutorial 09, host descriptors): one program per
+    SM walks the output tiles; B is N x K. WS marks the tile loop warp_specialize."""
+    start_pid = tl.program_id(0)
+    num_pid_m = tl.cdiv(M, BM)
+    num_pid_n = tl.cdiv(N, BN)
+    k_tiles = tl.cdiv(K, BK)
+    num_tiles = num_pid_m * num_pid_n
+    num_pid_in_group = GROUP_M * num_pid_n
+    for tile_id in tl.range(start_pid, num_tiles, NUM_SMS, warp_specialize=WS):
+        group_id = tile_id // num_pid_in_group
+        first_pid_m = group_id * GROUP_M
+        group_size_m = min(num_pid_m - first_pid_m, GROUP_M)
+        pid_m = first_pid_m + (tile_id % group_size_m)
+        pid_n = (tile_id % num_pid_in_group) // group_size_m
+        acc = tl.zeros((BM, BN), dtype=tl.float32)
+        for ki in range(k_tiles):
+            a = a_desc.load([pid_m * BM, ki * BK])
+            b = b_desc.load([pid_n * BN, ki * BK])
+            acc = tl.dot(a, b.T, acc)
+        c_desc.store([pid_m * BM, pid_n * BN], acc.to(c_desc.dtype))
 
 
 @triton.jit
@@ -189,7 +216,7 @@ def attn_fwd_kernel(Q, K, V, O, sm_scale, N_CTX, stride_h, stride_n,
 
 def _mm(name, dtype, BM, BN, BK, warps, cc=90, acc="float32", precision="tf32", a_t=False,
         b_t=False, epilogue="none", out=None, sizes=((1000, 1000, 1000), (16, 264, 72)),
-        bench=None, stages=1, kind="mm"):
+        bench=None, stages=1, kind="mm", ws=False):
     if bench is None:
         bench = (2048, 2048, 2048) if dtype == "float32" else (4096, 4096, 4096)
     if stages > 1 and not any(all(d % 16 == 0 for d in size) for size in sizes):
@@ -198,7 +225,7 @@ def _mm(name, dtype, BM, BN, BK, warps, cc=90, acc="float32", precision="tf32", 
         # multiple of the tile, so masks are live in the pipelined loop.
         sizes = tuple(sizes) + ((1008, 1040, 1072),)
     return dict(name=name, kind=kind, dtype=dtype, BM=BM, BN=BN, BK=BK, warps=warps, cc=cc,
-                bench=bench, stages=stages,
+                bench=bench, stages=stages, ws=ws,
                 acc=acc, precision=precision, a_t=a_t, b_t=b_t, epilogue=epilogue,
                 out=out or ("int32" if acc == "int32" else "float16" if dtype in (
                     "float16", "float8_e4m3fn", "float8_e5m2") else dtype),
@@ -269,6 +296,18 @@ CASES = [
         b_t=True, sizes=((1000, 1000, 1040), (16, 264, 80))),
     _mm("tma_f16_64x64x32_w4_s1", "float16", 64, 64, 32, 4, stages=1, kind="tma",
         sizes=((1000, 1000, 1000), (16, 200, 40))),
+    # Warp specialization (tl.range(..., warp_specialize=True)): Triton 3.6 ignores the mark
+    # at 8 warps, ours splits a TMA producer warp from the wgmma consumer.
+    _mm("tma_f16_128x256x64_w8_s3_ws", "float16", 128, 256, 64, 8, stages=3, kind="tma",
+        b_t=True, ws=True, sizes=((1000, 1000, 1000), (16, 264, 72), (4096, 4096, 4096))),
+    _mm("ptma_f16_128x256x64_w8_s3", "float16", 128, 256, 64, 8, stages=3, kind="ptma",
+        b_t=True, sizes=((1000, 1000, 1000), (16, 264, 72), (2048, 3000, 1032))),
+    _mm("ptma_f16_128x256x64_w8_s3_ws", "float16", 128, 256, 64, 8, stages=3, kind="ptma",
+        b_t=True, ws=True, sizes=((1000, 1000, 1000), (16, 264, 72), (2048, 3000, 1032))),
+    _mm("ptma_bf16_128x128x64_w8_s4_ws", "bfloat16", 128, 128, 64, 8, stages=4, kind="ptma",
+        b_t=True, ws=True, sizes=((1000, 1000, 1000), (16, 264, 72))),
+    _mm("ptma_e4m3_128x256x128_w8_s3_ws", "float8_e4m3fn", 128, 256, 128, 8, stages=3,
+        kind="ptma", b_t=True, ws=True, sizes=((1000, 1000, 1040), (16, 264, 80))),
     dict(name="attn_d64_full_w4_s3", kind="attn", D=64, BM=128, BN=64, causal=False, warps=4,
          cc=90, sizes=((2, 3, 1000), (1, 4, 4096)), bench=(4, 16, 4096), stages=3),
     dict(name="attn_d128_causal_w8_s3", kind="attn", D=128, BM=128, BN=64, causal=True, warps=8,
@@ -348,9 +387,24 @@ def make(case, size, seed, reference=True):
         args = [TensorDescriptor.from_tensor(a, [BM, BK]),
                 TensorDescriptor.from_tensor(b, [BN, BK] if case["b_t"] else [BK, BN]),
                 TensorDescriptor.from_tensor(c, [BM, BN]), K]
-        meta = dict(BM=BM, BN=BN, BK=BK, B_NK=case["b_t"])
+        meta = dict(BM=BM, BN=BN, BK=BK, B_NK=case["b_t"], WS=case.get("ws", False))
         grid = (triton.cdiv(M, BM), triton.cdiv(N, BN))
         return matmul_tma_kernel, grid, args, meta, [c], [ref], 2.0 * M * N * K
+    if case["kind"] == "ptma":
+        from triton.tools.tensor_descriptor import TensorDescriptor
+        M, N, K = size
+        dt = case["dtype"]
+        BM, BN, BK = case["BM"], case["BN"], case["BK"]
+        a = _rand((M, K), dt, gen)
+        b = _rand((N, K), dt, gen)
+        c = torch.empty((M, N), device="cuda", dtype=getattr(torch, case["out"]))
+        ref = a.double() @ b.t().double() if reference else None
+        sms = torch.cuda.get_device_properties(0).multi_processor_count
+        args = [TensorDescriptor.from_tensor(a, [BM, BK]), TensorDescriptor.from_tensor(b, [BN, BK]),
+                TensorDescriptor.from_tensor(c, [BM, BN]), M, N, K]
+        meta = dict(BM=BM, BN=BN, BK=BK, GROUP_M=8, NUM_SMS=sms, WS=case["ws"])
+        grid = (min(sms, triton.cdiv(M, BM) * triton.cdiv(N, BN)),)
+        return matmul_tma_persistent_kernel, grid, args, meta, [c], [ref], 2.0 * M * N * K
     if case["kind"] == "mm":
         M, N, K = size
         dt = case["dtype"]

@@ -205,4 +205,76 @@ def TritonGPUProxyFenceInsertion
   let dependentDialects = ["mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"];
 }
 
+def NVGPUWarpSpecialization
+    : Pass<"nvgpu-warp-specialization", "mlir::ModuleOp"> {
+  let summary = "Split a loop marked tt.warp_specialize into a TMA producer "
+                "warp and the MMA consumer";
+  let description = [{
+    On Hopper the loads of a matmul's tiles and the wgmma that reads them
+    can run on different warps: one warp issues the TMA copies into a ring
+    of shared-memory buffers as soon as a buffer is free, the kernel's warps
+    wait for each buffer, run the wgmma and the epilogue, and hand the
+    buffer back. The producer runs ahead across the consumer's epilogue
+    (in a persistent kernel, the next tile's loads overlap this tile's
+    stores), and register budgets move to the consumer (`setmaxnreg`).
+
+    For each `scf.for` marked `tt.warp_specialize` (`tl.range(...,
+    warp_specialize=True)`) on sm_90: the TMA loads (`tt.descriptor_load` of
+    a kernel-argument descriptor) whose tiles only feed one
+    `ttng.warp_group_dot` through a `ttg.local_alloc` move to a one-warp
+    partition. The loads must sit directly in the body of the marked loop
+    or of loops nested in it, and what their coordinates need must be
+    scalar code the producer can run as well (no stores, no tensors). The
+    dot's accumulator must only carry it to the next iteration. Both sides
+    count tiles with the same counter; `num-stages` (or the loop's
+    `tt.num_stages`, at least 2) buffers per tile, with a `full` and an
+    `empty` mbarrier per buffer. A marked loop that does not fit gets a
+    remark saying why and is left to the software pipeliner.
+
+    ```mlir
+    scf.for %k = %lb to %ub step %c1 iter_args(%acc = %zero) {
+      %a = tt.descriptor_load %da[%m, %k] : ... -> tensor<128x64xf16, #blocked>
+      %as = ttg.local_alloc %a : ... -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      ... (%bs likewise)
+      %d = ttng.warp_group_dot %as, %bs, %acc
+      scf.yield %d
+    } {tt.warp_specialize}
+    // becomes
+    %ra, %rb = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, ...>, ...
+    %full, %empty = (3 mbarriers each, initialized to one arrival)
+    %r = ttg.warp_specialize(%da, %db, %ra, %rb, %full, %empty, ...)
+      attributes {requestedRegisters = array<i32: 40>}
+    default {
+      scf.for %k ... iter_args(%acc = %zero, %n = %c0) {
+        ttng.wait_barrier %full[%n % 3], (%n / 3) & 1
+        %d = ttng.warp_group_dot %ra[%n % 3], %rb[%n % 3], %acc {isAsync = true}
+        %w = ttng.warp_group_dot_wait %d, ... {pendings = 1}
+        ttng.arrive_barrier %empty[(%n - 1) % 3], 1, %n > 0
+        scf.yield %w, %n + 1
+      }
+      (wait for the last dot, hand back its buffer)
+      ttg.warp_yield ...
+    }
+    partition0(...) num_warps(1) {
+      scf.for %k ... iter_args(%n = %c0) {
+        ttng.wait_barrier %empty[%n % 3], ((%n / 3) & 1) ^ 1
+        ttng.barrier_expect %full[%n % 3], 49152, %true
+        ttng.async_tma_copy_global_to_local %da[%m, %k] %ra[%n % 3], %full[%n % 3], %true
+        ...
+        scf.yield %n + 1
+      }
+      ttg.warp_return
+    }
+    ```
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int32_t", /*default=*/"3",
+           "Buffers per loaded tile (Triton's num_stages)">,
+  ];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 #endif // TRITONNVIDIAGPU_TRANSFORMS_PASSES_TD

@@ -1,15 +1,18 @@
-// setmaxnreg in convert-warp-specialize-to-llvm: a partition that asks for
-// 40 registers gets them at its start (its warp group gives the rest of
-// the 256 every thread starts with back) and returns to 256 before the
-// join; the default warps' budget (capped at 256) equals the start, so
-// they move nothing.
+// setmaxnreg in convert-warp-specialize-to-llvm: every warp of a warp group
+// must run the same setmaxnreg instruction, so registers move once, at the
+// kernel's entry, on each path: the worker warps (the partition that asks
+// for 40 and its padding) go down to 40 before their loop; the kernel's
+// warps would get more than the 256 every thread starts with, which is the
+// most, so they move nothing. Nothing moves around the regions.
 // RUN: triton-opt %s --tritongpu-allocate-warp-groups --allocate-shared-memory-nv --convert-triton-gpu-to-llvm --convert-warp-specialize-to-llvm | FileCheck %s
 // CHECK: nvvm.maxnreg = 256
-// CHECK-NOT: nvvm.setmaxregister  increase 256
-// CHECK: llvm.switch
-// CHECK: nvvm.setmaxregister  decrease 40
-// CHECK: nvvm.setmaxregister  increase 256
-// CHECK: nvvm.barrier id
+// CHECK: llvm.cond_br %{{.*}}, ^[[WORKERS:bb[0-9]+]], ^[[DEFAULT:bb[0-9]+]]
+// CHECK: ^[[DEFAULT]]:
+// CHECK-NOT: nvvm.setmaxregister
+// CHECK: ^[[WORKERS]]:
+// CHECK-NEXT: nvvm.setmaxregister  decrease 40
+// CHECK-NEXT: llvm.br
+// CHECK-NOT: nvvm.setmaxregister
 
 #b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {

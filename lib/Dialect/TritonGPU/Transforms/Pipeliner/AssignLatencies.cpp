@@ -60,6 +60,10 @@ struct AssignLatenciesPass
       int stages = getNumStages(loop, numStages);
       if (stages < 2 || !hasDot(loop))
         return;
+      // nvgpu-warp-specialization already split this loop's loads from its
+      // dots, through mbarriers of its own.
+      if (loop->getParentOfType<WarpSpecializeOp>())
+        return;
       bool given =
           loop.getBody()
               ->walk([&](Operation *op) {

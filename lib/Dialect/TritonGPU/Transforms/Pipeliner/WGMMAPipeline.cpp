@@ -212,6 +212,10 @@ void mlir::triton::gpu::pipelineWGMMA(ModuleOp module) {
       continue;
     for (auto dot : llvm::make_early_inc_range(
              loop.getBody()->getOps<ttng::WarpGroupDotOp>())) {
+      // nvgpu-warp-specialization issues its consumer's dots and their
+      // waits itself.
+      if (dot.getIsAsync())
+        continue;
       dot.setIsAsync(true);
       std::optional<unsigned> index = inFlightIterArg(dot, loop);
       if (!index) {

@@ -1,0 +1,425 @@
+//===- WarpSpecialization.cpp - nvgpu-warp-specialization -----------------===//
+//
+// Splits a loop nest marked `tt.warp_specialize` into a TMA producer and the
+// kernel's warps as the MMA consumer and epilogue (see Passes.td):
+//
+//   - the TMA loads whose tiles only feed one `ttng.warp_group_dot` (through
+//     a `ttg.local_alloc` and memdesc views) move to a one-warp partition,
+//     which walks a clone of the nest pruned to what the loads' coordinates
+//     need and copies each tile into a ring of `S` buffers;
+//   - the kernel's warps keep the nest: each iteration waits for its slot to
+//     be full, issues the dot asynchronously, waits for the previous dot and
+//     hands the previous slot back; after the loop, the last.
+//
+// Both sides count the tiles they have passed with the same counter (an
+// iter_arg through every loop from the marked one to the one holding the
+// loads), so slot = count % S and phase = (count / S) & 1 agree. The empty
+// barriers start in phase 0, so the producer's first wait (for the phase
+// before, parity 1) passes at once.
+//
+//===----------------------------------------------------------------------===//
+#include "WarpSpecialization.h"
+
+#include "Dialect/TritonNvidiaGPU/Transforms/Passes.h"
+
+#include "Dialect/TritonNvidiaGPU/IR/TMAUtility.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::triton::nvidia_gpu {
+#define GEN_PASS_DEF_NVGPUWARPSPECIALIZATION
+#include "Dialect/TritonNvidiaGPU/Transforms/Passes.h.inc"
+} // namespace mlir::triton::nvidia_gpu
+
+using namespace mlir;
+using namespace mlir::triton;
+namespace ttg = mlir::triton::gpu;
+namespace ttng = mlir::triton::nvidia_gpu;
+
+using namespace mlir::triton::nvidia_gpu::ws;
+
+//===----------------------------------------------------------------------===//
+// Shared with the producer
+//===----------------------------------------------------------------------===//
+
+namespace mlir::triton::nvidia_gpu::ws {
+
+Value i32(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+}
+
+/// slot = count % S, phase = (count / S) & 1.
+std::pair<Value, Value> slotAndPhase(OpBuilder &b, Location loc, Value count,
+                                     int stages) {
+  Value s = i32(b, loc, stages);
+  Value slot = arith::RemUIOp::create(b, loc, count, s);
+  Value round = arith::DivUIOp::create(b, loc, count, s);
+  Value phase = arith::AndIOp::create(b, loc, round, i32(b, loc, 1));
+  return {slot, phase};
+}
+
+Value barrierAt(OpBuilder &b, Location loc, Value bars, Value slot) {
+  return ttg::MemDescIndexOp::create(
+      b, loc, ttng::getBarrierBufferType(b.getContext()), bars, slot);
+}
+
+Value bufferAt(OpBuilder &b, Location loc, Value ring, Value slot) {
+  auto type = cast<ttg::MemDescType>(ring.getType());
+  auto one =
+      ttg::MemDescType::get(type.getShape().drop_front(), type.getElementType(),
+                            type.getEncoding(), type.getMemorySpace(),
+                            /*mutableMemory=*/true);
+  return ttg::MemDescIndexOp::create(b, loc, one, ring, slot);
+}
+
+} // namespace mlir::triton::nvidia_gpu::ws
+
+namespace {
+
+/// The mark `tl.range(..., warp_specialize=True)` leaves on a loop.
+constexpr llvm::StringLiteral kWarpSpecializeAttrName = "tt.warp_specialize";
+/// Shared memory an H100 CTA may use.
+constexpr int64_t kSharedLimit = 227 * 1024;
+/// Registers the producer warp group asks for (setmaxnreg's unit is 8).
+constexpr int32_t kProducerRegisters = 40;
+
+/// What a marked loop nest is split into.
+struct Plan {
+  scf::ForOp marked;
+  /// The loops from `marked` down to the one whose body holds the loads.
+  SmallVector<scf::ForOp> path;
+  SmallVector<TileLoad> loads;
+  ttng::WarpGroupDotOp dot;
+  int stages = 0;
+};
+
+/// The warp-group dot that reads `alloc` (through memdesc views) and
+/// nothing else does; null if anything else reads it.
+ttng::WarpGroupDotOp onlyDotReading(ttg::LocalAllocOp alloc) {
+  ttng::WarpGroupDotOp dot;
+  SmallVector<Value> worklist{alloc.getResult()};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      if (isa<ttg::MemDescTransOp, ttg::MemDescReshapeOp>(user)) {
+        worklist.push_back(user->getResult(0));
+        continue;
+      }
+      auto userDot = dyn_cast<ttng::WarpGroupDotOp>(user);
+      if (!userDot || (dot && dot != userDot) || userDot.getC() == value)
+        return nullptr;
+      dot = userDot;
+    }
+  }
+  return dot;
+}
+
+/// The split of `marked`, or the reason there is none.
+FailureOr<Plan> planLoop(scf::ForOp marked, int numStages, std::string &why) {
+  Plan plan;
+  plan.marked = marked;
+  marked.walk([&](DescriptorLoadOp load) {
+    if (!load->hasOneUse())
+      return;
+    auto alloc = dyn_cast<ttg::LocalAllocOp>(*load->user_begin());
+    if (!alloc || alloc->getBlock() != load->getBlock())
+      return;
+    ttng::WarpGroupDotOp dot = onlyDotReading(alloc);
+    if (!dot || dot->getBlock() != load->getBlock())
+      return;
+    plan.loads.push_back({load, alloc, Value()});
+  });
+  if (plan.loads.empty()) {
+    why = "no TMA load feeds a warp-group dot through shared memory";
+    return failure();
+  }
+  plan.dot = onlyDotReading(plan.loads.front().alloc);
+  Block *body = plan.loads.front().load->getBlock();
+  for (TileLoad &tile : plan.loads)
+    if (onlyDotReading(tile.alloc) != plan.dot) {
+      why = "the loaded tiles feed more than one warp-group dot";
+      return failure();
+    }
+  auto kLoop = dyn_cast<scf::ForOp>(body->getParentOp());
+  if (!kLoop) {
+    why = "the TMA loads are not directly in a loop body";
+    return failure();
+  }
+  for (Operation *op = kLoop; op != marked->getParentOp();
+       op = op->getParentOp()) {
+    auto loop = dyn_cast<scf::ForOp>(op);
+    if (!loop) {
+      why = "the TMA loads sit under '" + op->getName().getStringRef().str() +
+            "' inside the marked loop";
+      return failure();
+    }
+    plan.path.insert(plan.path.begin(), loop);
+  }
+  for (TileLoad &tile : plan.loads)
+    if (!isa<BlockArgument>(tile.load.getDesc()) ||
+        !isa<FunctionOpInterface>(cast<BlockArgument>(tile.load.getDesc())
+                                      .getOwner()
+                                      ->getParentOp())) {
+      why = "a descriptor is made in the kernel (only kernel arguments are "
+            "handed to the producer)";
+      return failure();
+    }
+  // The dot's accumulator is the previous iteration's dot, read by nothing
+  // else: the dot stays in flight until the next one is issued.
+  Value acc = plan.dot.getC();
+  auto accArg = dyn_cast<BlockArgument>(acc);
+  if (!accArg || accArg.getOwner() != body || !acc.hasOneUse() ||
+      !plan.dot.getResult().hasOneUse() ||
+      !isa<scf::YieldOp>(*plan.dot.getResult().user_begin()) ||
+      plan.dot.getResult().use_begin()->getOperandNumber() !=
+          accArg.getArgNumber() - 1) {
+    why = "the dot's accumulator is read by more than the next dot";
+    return failure();
+  }
+  plan.stages = std::max(2, numStages);
+  if (auto attr = marked->getAttrOfType<IntegerAttr>("tt.num_stages"))
+    plan.stages = std::max<int>(2, attr.getInt());
+  int64_t bytes = 0;
+  for (TileLoad &tile : plan.loads) {
+    ttg::MemDescType type = tile.alloc.getType();
+    bytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
+  }
+  if (bytes * plan.stages > kSharedLimit) {
+    why = std::to_string(plan.stages) + " stages of the tiles take " +
+          std::to_string(bytes * plan.stages) +
+          " bytes of shared memory, more than a CTA has";
+    return failure();
+  }
+  return plan;
+}
+
+/// Adds a tile counter to every loop of `plan.path`: 0 into the marked
+/// loop, +1 per iteration of the innermost. Returns the counter at the
+/// start of each iteration of the innermost loop and updates the path.
+Value addCounters(Plan &plan, RewriterBase &rewriter) {
+  Location loc = plan.marked.getLoc();
+  rewriter.setInsertionPoint(plan.marked);
+  Value init = i32(rewriter, loc, 0);
+  SmallVector<scf::ForOp> updated;
+  for (auto [i, loop] : llvm::enumerate(plan.path)) {
+    bool innermost = i + 1 == plan.path.size();
+    auto grown = loop.replaceWithAdditionalYields(
+        rewriter, init, /*replaceInitOperandUsesInLoop=*/false,
+        [&](OpBuilder &b, Location l, ArrayRef<BlockArgument> args) {
+          if (!innermost)
+            return SmallVector<Value>{args[0]};
+          return SmallVector<Value>{
+              arith::AddIOp::create(b, l, args[0], i32(b, l, 1))};
+        });
+    auto grownLoop = cast<scf::ForOp>(grown->getOperation());
+    if (!updated.empty()) {
+      // The enclosing loop passes on what this loop counted.
+      Operation *yield = updated.back().getBody()->getTerminator();
+      yield->setOperand(yield->getNumOperands() - 1,
+                        grownLoop.getResults().back());
+    }
+    updated.push_back(grownLoop);
+    init = grownLoop.getRegionIterArgs().back();
+  }
+  plan.path = updated;
+  plan.marked = updated.front();
+  return init;
+}
+
+/// `count` mbarriers, each initialized to one arrival.
+Value createBarriers(OpBuilder &b, Location loc, int count) {
+  Value bars = ttg::LocalAllocOp::create(
+      b, loc, ttng::getBarrierBufferType(b.getContext(), count));
+  for (int i = 0; i < count; ++i)
+    ttng::InitBarrierOp::create(b, loc, barrierAt(b, loc, bars, i32(b, loc, i)),
+                                1);
+  return bars;
+}
+
+/// Views of a buffer that was immutable are now views of a mutable one.
+void markViewsMutable(Value value) {
+  for (Operation *user : value.getUsers()) {
+    if (!user->hasTrait<OpTrait::MemDescViewTrait>())
+      continue;
+    for (Value result : user->getResults()) {
+      auto type = dyn_cast<ttg::MemDescType>(result.getType());
+      if (!type || type.getMutableMemory())
+        continue;
+      result.setType(ttg::MemDescType::get(
+          type.getShape(), type.getElementType(), type.getEncoding(),
+          type.getMemorySpace(), /*mutableMemory=*/true, type.getAllocShape()));
+      markViewsMutable(result);
+    }
+  }
+}
+
+/// The consumer: waits for each slot, reads the tiles from the ring, keeps
+/// one dot in flight and hands back the slot of the dot before it.
+void rewriteConsumer(Plan &plan, Value count, Value full, Value empty,
+                     RewriterBase &rewriter) {
+  scf::ForOp kLoop = plan.path.back();
+  Location loc = plan.dot.getLoc();
+  Operation *first = plan.loads.front().load;
+  for (TileLoad &tile : plan.loads)
+    if (tile.load->isBeforeInBlock(first))
+      first = tile.load;
+  rewriter.setInsertionPoint(first);
+  auto [slot, phase] = slotAndPhase(rewriter, loc, count, plan.stages);
+  ttng::WaitBarrierOp::create(rewriter, loc,
+                              barrierAt(rewriter, loc, full, slot), phase);
+  for (TileLoad &tile : plan.loads) {
+    Value view = bufferAt(rewriter, loc, tile.ring, slot);
+    tile.alloc.getResult().replaceAllUsesWith(view);
+    markViewsMutable(view);
+    rewriter.eraseOp(tile.alloc);
+    rewriter.eraseOp(tile.load);
+  }
+
+  ttng::WarpGroupDotOp dot = plan.dot;
+  dot.setIsAsync(true);
+  rewriter.setInsertionPointAfter(dot);
+  SmallVector<Value> waited{dot.getResult()};
+  for (Value operand : {Value(dot.getA()), Value(dot.getB())})
+    if (isa<ttg::MemDescType>(operand.getType()))
+      waited.push_back(operand);
+  auto wait = ttng::WarpGroupDotWaitOp::create(rewriter, loc, waited,
+                                               /*pendings=*/1);
+  unsigned accIndex = dot.getResult().use_begin()->getOperandNumber();
+  kLoop.getBody()->getTerminator()->setOperand(accIndex, wait.getResult(0));
+  // The dot before this one has retired: its slot goes back (none before
+  // the first iteration of this loop).
+  Value kInit = kLoop.getInitArgs().back();
+  Value notFirst = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::ugt, count, kInit);
+  Value prev =
+      arith::SubIOp::create(rewriter, loc, count, i32(rewriter, loc, 1));
+  Value prevSlot = arith::RemUIOp::create(rewriter, loc, prev,
+                                          i32(rewriter, loc, plan.stages));
+  ttng::ArriveBarrierOp::create(
+      rewriter, loc, barrierAt(rewriter, loc, empty, prevSlot), 1, notFirst);
+
+  // After the loop: the last dot retires and its slot goes back.
+  rewriter.setInsertionPointAfter(kLoop);
+  Value result = kLoop.getResult(accIndex);
+  auto last =
+      ttng::WarpGroupDotWaitOp::create(rewriter, loc, ValueRange{result},
+                                       /*pendings=*/0);
+  result.replaceAllUsesExcept(last.getResult(0), last);
+  Value after = kLoop.getResults().back();
+  Value ran = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ugt,
+                                    after, kInit);
+  Value lastCount =
+      arith::SubIOp::create(rewriter, loc, after, i32(rewriter, loc, 1));
+  Value lastSlot = arith::RemUIOp::create(rewriter, loc, lastCount,
+                                          i32(rewriter, loc, plan.stages));
+  ttng::ArriveBarrierOp::create(
+      rewriter, loc, barrierAt(rewriter, loc, empty, lastSlot), 1, ran);
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+void specialize(Plan &plan, RewriterBase &rewriter) {
+  Location loc = plan.marked.getLoc();
+  Value count = addCounters(plan, rewriter);
+
+  rewriter.setInsertionPoint(plan.marked);
+  for (TileLoad &tile : plan.loads) {
+    ttg::MemDescType type = tile.alloc.getType();
+    SmallVector<int64_t> shape{plan.stages};
+    llvm::append_range(shape, type.getShape());
+    tile.ring = ttg::LocalAllocOp::create(
+        rewriter, tile.alloc.getLoc(),
+        ttg::MemDescType::get(shape, type.getElementType(), type.getEncoding(),
+                              type.getMemorySpace(), /*mutableMemory=*/true));
+  }
+  Value full = createBarriers(rewriter, loc, plan.stages);
+  Value empty = createBarriers(rewriter, loc, plan.stages);
+
+  // The producer, from a clone of the counted nest.
+  IRMapping mapping;
+  rewriter.setInsertionPoint(plan.marked);
+  Operation *nest = rewriter.clone(*plan.marked, mapping);
+  nest->removeAttr(kWarpSpecializeAttrName);
+  SmallVector<TileLoad> cloned;
+  for (TileLoad &tile : plan.loads)
+    cloned.push_back(
+        {cast<DescriptorLoadOp>(mapping.lookup(tile.load.getOperation())),
+         cast<ttg::LocalAllocOp>(mapping.lookup(tile.alloc.getOperation())),
+         tile.ring});
+  nest = buildProducer(nest, cloned, mapping.lookup(count), plan.stages, full,
+                       empty, rewriter);
+
+  rewriter.setInsertionPoint(plan.marked);
+  auto ws = ttg::WarpSpecializeOp::create(
+      rewriter, loc, plan.marked.getResultTypes(), ValueRange(),
+      rewriter.getDenseI32ArrayAttr({1}), nullptr,
+      rewriter.getDenseI32ArrayAttr({kProducerRegisters}), nullptr);
+  Block *defaultBlock = rewriter.createBlock(&ws.getDefaultRegion());
+  Block *holder = rewriter.createBlock(&ws.getPartitionOpHolder());
+  rewriter.setInsertionPointToStart(holder);
+  auto partitions = ttg::WarpSpecializePartitionsOp::create(rewriter, loc, 1);
+  SmallVector<Value> captures =
+      isolate(nest, partitions.getPartitionRegions().front(), rewriter);
+  ws->setOperands(captures);
+
+  plan.marked->replaceAllUsesWith(ws.getResults());
+  plan.marked->moveBefore(defaultBlock, defaultBlock->end());
+  rewriter.setInsertionPointToEnd(defaultBlock);
+  ttg::WarpYieldOp::create(rewriter, loc, plan.marked.getResults());
+  plan.marked->removeAttr(kWarpSpecializeAttrName);
+
+  rewriteConsumer(plan, count, full, empty, rewriter);
+}
+
+struct NVGPUWarpSpecialization
+    : public ttng::impl::NVGPUWarpSpecializationBase<NVGPUWarpSpecialization> {
+  using NVGPUWarpSpecializationBase::NVGPUWarpSpecializationBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<scf::ForOp> marked;
+    module.walk([&](scf::ForOp loop) {
+      if (loop->hasAttr(kWarpSpecializeAttrName))
+        marked.push_back(loop);
+    });
+    if (marked.empty())
+      return;
+    std::optional<int> numWarps = ttg::maybeLookupNumWarps(module);
+    IRRewriter rewriter(module.getContext());
+    for (scf::ForOp loop : marked) {
+      std::string why;
+      FailureOr<Plan> plan = failure();
+      if (ttg::lookupCudaCapability(module) != 90)
+        why = "warp specialization here needs Hopper (sm_90)";
+      else if (!numWarps || *numWarps % 4 != 0)
+        why = "num_warps is not a multiple of 4";
+      else if (loop->getParentOfType<ttg::WarpSpecializeOp>())
+        why = "the loop is already inside a ttg.warp_specialize";
+      else
+        plan = planLoop(loop, numStages, why);
+      if (succeeded(plan)) {
+        SmallVector<Operation *> seeds;
+        for (TileLoad &tile : plan->loads)
+          seeds.push_back(tile.load);
+        if (failed(checkProducer(loop, seeds, why)))
+          plan = failure();
+      }
+      if (failed(plan)) {
+        emitRemark(loop.getLoc(), "loop not warp-specialized: ") << why;
+        loop->removeAttr(kWarpSpecializeAttrName);
+        continue;
+      }
+      specialize(*plan, rewriter);
+    }
+  }
+};
+
+} // namespace

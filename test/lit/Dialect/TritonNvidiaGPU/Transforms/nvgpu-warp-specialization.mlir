@@ -1,0 +1,175 @@
+// nvgpu-warp-specialization: a loop marked tt.warp_specialize whose TMA
+// tiles feed one warp-group dot is split into a one-warp producer (TMA
+// copies into a ring of num-stages buffers, after waiting for the slot to
+// be empty) and the kernel's warps (wait for the slot to be full, async
+// dot, wait for the dot before, hand its slot back). Loops that do not fit
+// get a remark and stay as they are, unmarked.
+// RUN: triton-opt %s -split-input-file -nvgpu-warp-specialization=num-stages=3 -verify-each 2>/dev/null | FileCheck %s
+// RUN: triton-opt %s -split-input-file -nvgpu-warp-specialization=num-stages=3 -verify-each 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+
+// CHECK-LABEL: tt.func public @k_loop
+// CHECK-DAG: %[[RA:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
+// CHECK-DAG: %[[RB:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
+// CHECK-COUNT-6: ttng.init_barrier %{{.*}}, 1
+// CHECK: %[[WS:.*]]:2 = ttg.warp_specialize(
+// CHECK-SAME: requestedRegisters = array<i32: 40>
+// CHECK-NEXT: default {
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[N:.*]] = %{{.*}})
+// CHECK: ttng.wait_barrier
+// CHECK-NOT: tt.descriptor_load
+// CHECK: %[[D:.*]] = ttng.warp_group_dot {{.*}}isAsync = true
+// CHECK: ttng.warp_group_dot_wait %[[D]], {{.*}}pendings = 1
+// CHECK: %[[NOTFIRST:.*]] = arith.cmpi ugt, %[[N]]
+// CHECK: ttng.arrive_barrier %{{.*}}, 1, %[[NOTFIRST]]
+// CHECK: scf.yield
+// CHECK: ttng.warp_group_dot_wait %{{.*}} {pendings = 0 : i32}
+// CHECK: ttng.arrive_barrier
+// CHECK: ttg.warp_yield
+// CHECK: partition0({{.*}}) num_warps(1) {
+// CHECK: scf.for {{.*}} iter_args(%[[M:.*]] = %{{.*}}) -> (i32)
+// CHECK: arith.xori
+// CHECK: ttng.wait_barrier
+// CHECK: ttng.barrier_expect %{{.*}}, 32768, %true
+// CHECK-COUNT-2: ttng.async_tma_copy_global_to_local
+// CHECK-NOT: ttng.warp_group_dot
+// CHECK: ttg.warp_return
+// CHECK: arith.truncf %[[WS]]#0
+tt.func public @k_loop(%da: !tt.tensordesc<tensor<128x64xf16, #shared>>, %db: !tt.tensordesc<tensor<128x64xf16, #shared>>, %out: !tt.ptr<f16>, %ktiles: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+  %pid = tt.get_program_id x : i32
+  %om = arith.muli %pid, %c64 : i32
+  %acc = scf.for %k = %c0 to %ktiles step %c1 iter_args(%a = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+    %ok = arith.muli %k, %c64 : i32
+    %x = tt.descriptor_load %da[%om, %ok] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %xs = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %y = tt.descriptor_load %db[%c0, %ok] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %ys = ttg.local_alloc %y : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %yt = ttg.memdesc_trans %ys {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+    %d = ttng.warp_group_dot %xs, %yt, %a {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+    scf.yield %d : tensor<128x128xf32, #mma>
+  } {tt.warp_specialize}
+  %h = arith.truncf %acc : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+  tt.return
+}
+
+// A persistent kernel: the tile loop is marked, the loads are in the inner
+// K loop. The producer walks both loops, counting tiles across them; of the
+// tile loop it keeps only what the coordinates need (no accumulator, no
+// store). The kernel's warps hand back the last slot after each K loop.
+// CHECK-LABEL: tt.func public @persistent
+// CHECK: ttg.warp_specialize(
+// CHECK-NEXT: default {
+// CHECK: scf.for {{.*}} iter_args(%[[T:.*]] = %{{.*}}) -> (i32)
+// CHECK: %[[K:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %[[N:.*]] = %[[T]]) -> (tensor<128x128xf32, #mma>, i32)
+// CHECK: arith.cmpi ugt, %[[N]], %[[T]]
+// CHECK: ttng.warp_group_dot_wait %[[K]]#0 {pendings = 0 : i32}
+// CHECK: %[[RAN:.*]] = arith.cmpi ugt, %[[K]]#1, %[[T]]
+// CHECK: ttng.arrive_barrier %{{.*}}, 1, %[[RAN]]
+// CHECK: tt.descriptor_store
+// CHECK: scf.yield %[[K]]#1 : i32
+// CHECK: partition0(
+// CHECK: scf.for {{.*}} -> (i32)
+// CHECK-NOT: tensor<
+// CHECK: scf.for {{.*}} -> (i32)
+// CHECK: ttng.barrier_expect
+// CHECK-NOT: tt.descriptor_store
+// CHECK: ttg.warp_return
+tt.func public @persistent(%da: !tt.tensordesc<tensor<128x64xf16, #shared>>, %db: !tt.tensordesc<tensor<128x64xf16, #shared>>, %dc: !tt.tensordesc<tensor<128x128xf16, #shared>>, %tiles: i32, %ktiles: i32, %nsm: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c8 = arith.constant 8 : i32
+  %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
+  %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+  %pid = tt.get_program_id x : i32
+  scf.for %t = %pid to %tiles step %nsm : i32 {
+    %pm = arith.divsi %t, %c8 : i32
+    %pn = arith.remsi %t, %c8 : i32
+    %om = arith.muli %pm, %c128 : i32
+    %on = arith.muli %pn, %c128 : i32
+    %acc = scf.for %k = %c0 to %ktiles step %c1 iter_args(%a = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+      %ok = arith.muli %k, %c64 : i32
+      %x = tt.descriptor_load %da[%om, %ok] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %xs = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %y = tt.descriptor_load %db[%on, %ok] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %ys = ttg.local_alloc %y : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %yt = ttg.memdesc_trans %ys {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+      %d = ttng.warp_group_dot %xs, %yt, %a {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+      scf.yield %d : tensor<128x128xf32, #mma>
+    }
+    %h = arith.truncf %acc : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+    %hb = ttg.convert_layout %h : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked>
+    tt.descriptor_store %dc[%om, %on], %hb : !tt.tensordesc<tensor<128x128xf16, #shared>>, tensor<128x128xf16, #blocked>
+  } {tt.warp_specialize}
+  tt.return
+}
+
+// The coordinate comes from an atomic: the producer cannot run it again.
+// REMARK: remark: loop not warp-specialized: the TMA coordinates need 'tt.atomic_rmw', which the producer warp cannot run as well
+// CHECK-LABEL: tt.func public @atomic_coordinate
+// CHECK-NOT: ttg.warp_specialize
+// CHECK: scf.for
+// CHECK-NOT: tt.warp_specialize
+// CHECK: tt.return
+tt.func public @atomic_coordinate(%da: !tt.tensordesc<tensor<128x64xf16, #shared>>, %cnt: !tt.ptr<i32>, %ktiles: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %true = arith.constant true
+  %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+  %acc = scf.for %k = %c0 to %ktiles step %c1 iter_args(%a = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+    %row = tt.atomic_rmw add, acq_rel, gpu, %cnt, %c1, %true : (!tt.ptr<i32>, i32, i1) -> i32
+    %x = tt.descriptor_load %da[%row, %c0] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %xs = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %xt = ttg.memdesc_trans %xs {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+    %d = ttng.warp_group_dot %xs, %xt, %a {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+    scf.yield %d : tensor<128x128xf32, #mma>
+  } {tt.warp_specialize}
+  tt.return
+}
+
+// Loads under an scf.if inside the marked loop: not split.
+// REMARK: remark: loop not warp-specialized: the TMA loads are not directly in a loop body
+// CHECK-LABEL: tt.func public @guarded_load
+// CHECK-NOT: ttg.warp_specialize
+tt.func public @guarded_load(%da: !tt.tensordesc<tensor<128x64xf16, #shared>>, %ktiles: i32, %c: i1) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+  %acc = scf.for %k = %c0 to %ktiles step %c1 iter_args(%a = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+    %r = scf.if %c -> (tensor<128x128xf32, #mma>) {
+      %x = tt.descriptor_load %da[%k, %c0] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %xs = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %xt = ttg.memdesc_trans %xs {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+      %d = ttng.warp_group_dot %xs, %xt, %a {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+      scf.yield %d : tensor<128x128xf32, #mma>
+    } else {
+      scf.yield %a : tensor<128x128xf32, #mma>
+    }
+    scf.yield %r : tensor<128x128xf32, #mma>
+  } {tt.warp_specialize}
+  tt.return
+}
+
+// No TMA load: nothing to split.
+// REMARK: remark: loop not warp-specialized: no TMA load feeds a warp-group dot through shared memory
+// CHECK-LABEL: tt.func public @no_tma
+// CHECK-NOT: ttg.warp_specialize
+tt.func public @no_tma(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %k = %c0 to %n step %c1 : i32 {
+  } {tt.warp_specialize}
+  tt.return
+}
+
+}
