@@ -104,18 +104,50 @@ void BlockInfo::print(raw_ostream &os) const {
 // The Hopper filter
 //===----------------------------------------------------------------------===//
 
+/// Whether the warps that run `op` may themselves move an mbarrier to its
+/// next phase on their own: an arrive of the region's first thread, an
+/// expect or a copy with an mbarrier. Arrives of each warp group
+/// (`perWarpGroup`) do not: each comes after its own warp group's work. The
+/// warps run `op`'s warp_specialize partition, or else the function's code
+/// outside every partition.
+static bool warpsSignalAlone(Operation *op) {
+  Region *wsRegion = ttg::getWarpSpecializeRegion(op->getParentRegion());
+  bool inPartition = wsRegion && ttg::isWarpSpecializePartition(wsRegion);
+  auto isSignal = [](Operation *inner) {
+    if (auto arrive = dyn_cast<ttng::ArriveBarrierOp>(inner))
+      return !arrive.getPerWarpGroup();
+    return isa<ttng::BarrierExpectOp, ttng::AsyncTMACopyGlobalToLocalOp,
+               ttng::AsyncTMAGatherOp, ttng::AsyncCopyMbarrierArriveOp>(inner);
+  };
+  auto visit = [&](Operation *inner) {
+    if (!inPartition && isa<ttg::WarpSpecializePartitionsOp>(inner))
+      return WalkResult::skip();
+    return isSignal(inner) ? WalkResult::interrupt() : WalkResult::advance();
+  };
+  if (inPartition)
+    return wsRegion->walk<WalkOrder::PreOrder>(visit).wasInterrupted();
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  return !func || func->walk<WalkOrder::PreOrder>(visit).wasInterrupted();
+}
+
 bool mlir::triton::canSkipBarSync(Operation *before, Operation *after) {
   if (isa<ttng::InitBarrierOp>(before) && isa<ttng::InitBarrierOp>(after))
     return true;
   if (isa<ttng::InvalBarrierOp>(before) && isa<ttng::InvalBarrierOp>(after))
     return true;
-  // One warp must not run ahead through a chain of waits.
+  // One warp must not run ahead through a chain of waits where it can move
+  // an mbarrier on by itself: that could let a waited mbarrier pass two
+  // phases before a slow warp's wait. Where the warps only hand buffers back
+  // per warp group (a warp-specialized consumer), each warp group's arrive
+  // follows its own work, so no warp can run ahead of a slow one.
   if (isa<ttng::WaitBarrierOp>(before) && isa<ttng::WaitBarrierOp>(after))
-    return false;
-  // The mbarrier protocol ops may touch the mbarrier in any order.
+    return !warpsSignalAlone(after);
+  // The mbarrier protocol ops may touch the mbarrier in any order (what an
+  // arrive publishes is ordered before it by orderBeforeArrive).
   auto isProtocolOp = [](Operation *op) {
     return isa<ttng::WaitBarrierOp, ttng::AsyncTMACopyGlobalToLocalOp,
-               ttng::AsyncTMAGatherOp, ttng::BarrierExpectOp>(op);
+               ttng::AsyncTMAGatherOp, ttng::BarrierExpectOp,
+               ttng::ArriveBarrierOp>(op);
   };
   if (isProtocolOp(before) && isProtocolOp(after))
     return true;
@@ -381,15 +413,24 @@ void MembarAnalysis::addAccesses(
 /// An arrive publishes the region's shared-memory work to whoever waits on
 /// the mbarrier (another partition, a later stage of a pipeline), and only
 /// one thread arrives: every access before it, by any thread of the region,
-/// must be done first. Accesses of waits alone need nothing (each thread
-/// waited for itself). Before a function's first barrier, the arrive counts
-/// as touching every byte, so that a caller orders its own pending accesses
+/// must be done first, a wait too (a warp still before its wait must not
+/// see the mbarrier it waits for move on twice). An arrive of each warp
+/// group (`perWarpGroup`) comes after its warp group's wgmma and their wait,
+/// which all its warps issue together after their waits: those need
+/// nothing, nor do earlier arrives (atomic on their mbarrier). Before a function's first barrier, the arrive counts as
+/// touching every byte, so that a caller orders its own pending accesses
 /// before the call.
 void MembarAnalysis::orderBeforeArrive(Operation *op, BlockInfo &state) {
-  auto onlyWaits = [](const BlockInfo::IntervalMapT &map) {
-    return llvm::all_of(map, [](const auto &entry) {
-      return llvm::all_of(entry.second, [](Operation *access) {
-        return isa<ttng::WaitBarrierOp>(access);
+  // A warp group's wgmma reads are its own, retired by its own
+  // warp_group_dot_wait: an arrive of each warp group (`perWarpGroup`)
+  // after that wait publishes them without a barrier of the region.
+  bool perWarpGroup = cast<ttng::ArriveBarrierOp>(op).getPerWarpGroup();
+  auto onlyWaits = [&](const BlockInfo::IntervalMapT &map) {
+    return llvm::all_of(map, [&](const auto &entry) {
+      return llvm::all_of(entry.second, [&](Operation *access) {
+        return perWarpGroup &&
+               isa<ttng::WaitBarrierOp, ttng::WarpGroupDotOp,
+                   ttng::WarpGroupDotWaitOp, ttng::ArriveBarrierOp>(access);
       });
     });
   };

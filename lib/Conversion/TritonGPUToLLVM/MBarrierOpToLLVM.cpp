@@ -99,7 +99,18 @@ struct ArriveBarrierOpConversion
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value bar = barrierAddress(loc, rewriter, adaptor.getAlloc());
-    Value pred = firstThread(loc, rewriter, adaptor.getPred());
+    Value pred;
+    if (op.getPerWarpGroup()) {
+      // The first thread of each warp group of the region.
+      Value lane = LLVM::URemOp::create(rewriter, loc, getThreadId(rewriter, loc),
+                                        i32Val(rewriter, loc, 128));
+      pred = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, lane,
+                                  i32Val(rewriter, loc, 0));
+      if (Value given = adaptor.getPred())
+        pred = LLVM::AndOp::create(rewriter, loc, pred, given);
+    } else {
+      pred = firstThread(loc, rewriter, adaptor.getPred());
+    }
     emitInlineAsm(loc, rewriter, Type(), {pred, bar},
                   "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], " +
                       std::to_string(op.getCount()) + ";",

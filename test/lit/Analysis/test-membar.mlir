@@ -476,11 +476,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // An mbarrier arrive is made by one thread and tells the waiting warps that
 // this region's shared-memory work is done: every access pending before it
 // (the store into the buffer, the read of the other) is ordered by a
-// barrier first, though the arrive's own bytes overlap none of them. After
-// a wait on another mbarrier alone nothing is pending (each thread waited
-// for itself).
+// barrier first, though the arrive's own bytes overlap none of them. So is
+// a wait: a warp still before it must not see its mbarrier move on twice.
 // CHECK-LABEL: tt.func @arrive_publishes
 // CHECK: ttng.wait_barrier
+// CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: ttng.arrive_barrier %[[E:.*]], 1
 // CHECK-NEXT: ttg.local_store
 // CHECK-NEXT: gpu.barrier
@@ -525,6 +525,54 @@ tt.func @calls_arrive(%t: tensor<16x16xf16, #AL>) {
   gpu.barrier
   ttg.local_store %t, %buf : tensor<16x16xf16, #AL> -> !ttg.memdesc<16x16xf16, #A, #smem, mutable>
   tt.call @arrives(%full) : (!ttg.memdesc<1xi64, #bar, #smem, mutable>) -> ()
+  tt.return
+}
+
+}
+
+// -----
+
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#A = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+
+// Two waits on one mbarrier: where these warps only hand buffers back per
+// warp group, none can run ahead of a slow one, and no barrier separates
+// the waits (with an expect or a copy of their own, one would).
+// CHECK-LABEL: tt.func @waits_of_a_consumer
+// CHECK: ttng.wait_barrier
+// CHECK-NEXT: ttng.wait_barrier
+// CHECK-NEXT: ttng.arrive_barrier
+tt.func @waits_of_a_consumer(%phase: i32) {
+  %full = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  %empty = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.init_barrier %full, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  gpu.barrier
+  ttng.wait_barrier %full, %phase : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.wait_barrier %full, %phase : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.arrive_barrier %empty, 1 {perWarpGroup} : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  tt.return
+}
+
+// A warp group's wgmma reads are retired by its own warp_group_dot_wait:
+// an arrive of each warp group after it needs no barrier of the region;
+// the arrive of the region's first thread does.
+// CHECK-LABEL: tt.func @arrive_after_wgmma
+// CHECK: ttng.warp_group_dot_wait
+// CHECK-NEXT: ttng.arrive_barrier %{{.*}}, 1 {perWarpGroup}
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: ttng.arrive_barrier %{{.*}}, 1 :
+tt.func @arrive_after_wgmma(%a: !ttg.memdesc<64x64xf16, #A, #smem, mutable>, %acc: tensor<64x64xf32, #mma>) {
+  %empty = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.init_barrier %empty, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  gpu.barrier
+  %d = ttng.warp_group_dot %a, %a, %acc {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x64xf16, #A, #smem, mutable> * !ttg.memdesc<64x64xf16, #A, #smem, mutable> -> tensor<64x64xf32, #mma>
+  %w:2 = ttng.warp_group_dot_wait %d, %a {pendings = 0 : i32} : tensor<64x64xf32, #mma>, !ttg.memdesc<64x64xf16, #A, #smem, mutable>
+  ttng.arrive_barrier %empty, 1 {perWarpGroup} : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.arrive_barrier %empty, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
   tt.return
 }
 

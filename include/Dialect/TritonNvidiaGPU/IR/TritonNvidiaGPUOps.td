@@ -240,20 +240,27 @@ def TTNG_ArriveBarrierOp : TTNG_Op<"arrive_barrier"> {
   let summary = "Arrive on an mbarrier `count` times";
   let description = [{
     `mbarrier.arrive.shared::cta.b64` with a count (at least 1), only when
-    `pred` (if given) is true.
+    `pred` (if given) is true. The first thread of the region arrives; with
+    `perWarpGroup` (ours, not Triton 3.6's), the first thread of each warp
+    group of the region does, once that warp group is done: a consumer of
+    several warp groups then hands a buffer back without a barrier of all
+    its warps (the mbarrier counts one arrival per warp group).
 
     ```mlir
     ttng.arrive_barrier %bar, 2 : !ttg.memdesc<1xi64, #shared, #smem, mutable>
     ttng.arrive_barrier %bar, 1, %pred : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ttng.arrive_barrier %bar, 1, %pred {perWarpGroup} : !ttg.memdesc<1xi64, #shared, #smem, mutable>
     ```
   }];
   let arguments = (ins
     Arg<TTNG_MemDesc, "", [MemRead<SharedMemory>, MemWrite<SharedMemory>]>:$alloc,
     I32Attr:$count,
-    Optional<I1>:$pred);
+    Optional<I1>:$pred,
+    UnitAttr:$perWarpGroup);
   let builders = [
     OpBuilder<(ins "Value":$alloc, "uint32_t":$count), [{
-      build($_builder, $_state, alloc, count, /*pred=*/Value());
+      build($_builder, $_state, alloc, count, /*pred=*/Value(),
+            /*perWarpGroup=*/false);
     }]>
   ];
   let assemblyFormat = [{

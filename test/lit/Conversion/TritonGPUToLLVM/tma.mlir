@@ -66,6 +66,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: "@$0 cp.reduce.async.bulk.tensor.2d.global.shared::cta.max.tile.bulk_group [$1, {$2, $3}], [$4];"
 // CHECK: "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], 2;"
 // CHECK: @!$2 bra.uni skipWait;
+// An arrive of each warp group: thread id % 128 == 0, and the predicate.
+// CHECK: %[[LANE:.*]] = llvm.urem %{{.*}}, %{{.*}} : i32
+// CHECK: %[[FIRST:.*]] = llvm.icmp "eq" %[[LANE]]
+// CHECK: %[[PRED:.*]] = llvm.and %[[FIRST]], %{{.*}} : i1
+// CHECK: "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], 1;", "b,r" %[[PRED]]
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 32}>
 #shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
@@ -78,6 +83,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
     ttng.arrive_barrier %bar, 2, %p : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
     ttng.wait_barrier %bar, %ph, %p : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.arrive_barrier %bar, 1, %p {perWarpGroup} : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
     tt.return
   }
 }

@@ -98,6 +98,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // CHECK-NEXT: ttng.wait_barrier %arg0, %arg1, %arg2 deps %arg3 : !ttg.memdesc<1xi64, #[[BAR]], #smem, mutable>, !ttg.memdesc<128x64xf16, #{{[a-z0-9_]+}}, #smem, mutable>
 // CHECK-NEXT: ttng.arrive_barrier %arg0, 2 : !ttg.memdesc<1xi64, #[[BAR]], #smem, mutable>
 // CHECK-NEXT: ttng.arrive_barrier %arg0, 1, %arg2 : !ttg.memdesc<1xi64, #[[BAR]], #smem, mutable>
+// CHECK-NEXT: ttng.arrive_barrier %arg0, 1, %arg2 {perWarpGroup} : !ttg.memdesc<1xi64, #[[BAR]], #smem, mutable>
 // CHECK-NEXT: ttng.async_copy_mbarrier_arrive %arg0 : !ttg.memdesc<1xi64, #[[BAR]], #smem, mutable>
 // CHECK-NEXT: ttng.async_copy_mbarrier_arrive %arg0 {noIncrement} : !ttg.memdesc<1xi64, #[[BAR]], #smem, mutable>
 // corpus (matmul_tma_f16):
@@ -113,6 +114,7 @@ tt.func @barriers(%bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %phase: i
   ttng.wait_barrier %bar, %phase, %pred deps %buf : !ttg.memdesc<1xi64, #shared1, #smem, mutable>, !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
   ttng.arrive_barrier %bar, 2 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
   ttng.arrive_barrier %bar, 1, %pred : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+  ttng.arrive_barrier %bar, 1, %pred {perWarpGroup} : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
   ttng.async_copy_mbarrier_arrive %bar : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
   ttng.async_copy_mbarrier_arrive %bar {noIncrement} : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
   ttng.inval_barrier %bar : !ttg.memdesc<1xi64, #shared1, #smem, mutable>

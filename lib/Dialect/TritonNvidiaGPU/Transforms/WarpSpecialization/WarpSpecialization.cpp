@@ -232,13 +232,13 @@ Value addCounters(Plan &plan, RewriterBase &rewriter) {
   return init;
 }
 
-/// `count` mbarriers, each initialized to one arrival.
-Value createBarriers(OpBuilder &b, Location loc, int count) {
+/// `count` mbarriers, each initialized to `arrivals` arrivals.
+Value createBarriers(OpBuilder &b, Location loc, int count, int arrivals) {
   Value bars = ttg::LocalAllocOp::create(
       b, loc, ttng::getBarrierBufferType(b.getContext(), count));
   for (int i = 0; i < count; ++i)
     ttng::InitBarrierOp::create(b, loc, barrierAt(b, loc, bars, i32(b, loc, i)),
-                                1);
+                                arrivals);
   return bars;
 }
 
@@ -301,8 +301,9 @@ void rewriteConsumer(Plan &plan, Value count, Value full, Value empty,
       arith::SubIOp::create(rewriter, loc, count, i32(rewriter, loc, 1));
   Value prevSlot = arith::RemUIOp::create(rewriter, loc, prev,
                                           i32(rewriter, loc, plan.stages));
-  ttng::ArriveBarrierOp::create(
-      rewriter, loc, barrierAt(rewriter, loc, empty, prevSlot), 1, notFirst);
+  ttng::ArriveBarrierOp::create(rewriter, loc,
+                                barrierAt(rewriter, loc, empty, prevSlot), 1,
+                                notFirst, /*perWarpGroup=*/true);
 
   // After the loop: the last dot retires and its slot goes back.
   rewriter.setInsertionPointAfter(kLoop);
@@ -318,8 +319,9 @@ void rewriteConsumer(Plan &plan, Value count, Value full, Value empty,
       arith::SubIOp::create(rewriter, loc, after, i32(rewriter, loc, 1));
   Value lastSlot = arith::RemUIOp::create(rewriter, loc, lastCount,
                                           i32(rewriter, loc, plan.stages));
-  ttng::ArriveBarrierOp::create(
-      rewriter, loc, barrierAt(rewriter, loc, empty, lastSlot), 1, ran);
+  ttng::ArriveBarrierOp::create(rewriter, loc,
+                                barrierAt(rewriter, loc, empty, lastSlot), 1,
+                                ran, /*perWarpGroup=*/true);
 }
 
 //===----------------------------------------------------------------------===//
@@ -340,8 +342,11 @@ void specialize(Plan &plan, RewriterBase &rewriter) {
         ttg::MemDescType::get(shape, type.getElementType(), type.getEncoding(),
                               type.getMemorySpace(), /*mutableMemory=*/true));
   }
-  Value full = createBarriers(rewriter, loc, plan.stages);
-  Value empty = createBarriers(rewriter, loc, plan.stages);
+  // `full`: the producer's expect; `empty`: one arrival per warp group of
+  // the consumer, each once its own dots have read the slot.
+  Value full = createBarriers(rewriter, loc, plan.stages, 1);
+  Value empty = createBarriers(rewriter, loc, plan.stages,
+                               ttg::lookupNumWarps(plan.marked) / 4);
 
   // The producer, from a clone of the counted nest.
   IRMapping mapping;

@@ -27,7 +27,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: %[[D:.*]] = ttng.warp_group_dot {{.*}}isAsync = true
 // CHECK: ttng.warp_group_dot_wait %[[D]], {{.*}}pendings = 1
 // CHECK: %[[NOTFIRST:.*]] = arith.cmpi ugt, %[[N]]
-// CHECK: ttng.arrive_barrier %{{.*}}, 1, %[[NOTFIRST]]
+// CHECK: ttng.arrive_barrier %{{.*}}, 1, %[[NOTFIRST]] {perWarpGroup}
 // CHECK: scf.yield
 // CHECK: ttng.warp_group_dot_wait %{{.*}} {pendings = 0 : i32}
 // CHECK: ttng.arrive_barrier
