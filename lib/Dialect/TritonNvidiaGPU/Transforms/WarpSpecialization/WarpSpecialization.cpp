@@ -227,8 +227,8 @@ Value addCounters(Plan &plan, RewriterBase &rewriter) {
     updated.push_back(grownLoop);
     init = grownLoop.getRegionIterArgs().back();
   }
-  plan.path = updated;
-  plan.marked = updated.front();
+  plan.path = std::move(updated);
+  plan.marked = plan.path.front();
   return init;
 }
 
