@@ -1,6 +1,7 @@
 //===- MemoryOps.cpp - shared memory buffers, views and async copies ------===//
 #include "Dialect/Triton/IR/LayoutInference.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/MemDescViews.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/MathExtras.h"
@@ -349,4 +350,20 @@ LogicalResult GlobalScratchAllocOp::verify() {
     return emitOpError("alignment must be a power of 2, got ")
            << getAlignment();
   return success();
+}
+
+void mlir::triton::gpu::markViewsMutable(Value value) {
+  for (Operation *user : value.getUsers()) {
+    if (!user->hasTrait<OpTrait::MemDescViewTrait>())
+      continue;
+    for (Value result : user->getResults()) {
+      auto type = dyn_cast<MemDescType>(result.getType());
+      if (!type || type.getMutableMemory())
+        continue;
+      result.setType(MemDescType::get(
+          type.getShape(), type.getElementType(), type.getEncoding(),
+          type.getMemorySpace(), /*mutableMemory=*/true, type.getAllocShape()));
+      markViewsMutable(result);
+    }
+  }
 }

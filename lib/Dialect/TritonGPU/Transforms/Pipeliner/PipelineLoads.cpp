@@ -58,6 +58,7 @@
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "Dialect/TritonGPU/IR/MemDescViews.h"
 #include "Dialect/TritonGPU/Transforms/LayoutUtility.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "Dialect/TritonNvidiaGPU/IR/TMAUtility.h"
@@ -110,23 +111,6 @@ MemDescType bufferType(MemDescType buffers) {
   return MemDescType::get(buffers.getShape().drop_front(),
                           buffers.getElementType(), buffers.getEncoding(),
                           buffers.getMemorySpace(), /*mutableMemory=*/true);
-}
-
-/// Views of a buffer that was immutable are now views of a mutable one.
-void markViewsMutable(Value value) {
-  for (Operation *user : value.getUsers()) {
-    if (!user->hasTrait<OpTrait::MemDescViewTrait>())
-      continue;
-    for (Value result : user->getResults()) {
-      auto type = dyn_cast<MemDescType>(result.getType());
-      if (!type || type.getMutableMemory())
-        continue;
-      result.setType(MemDescType::get(
-          type.getShape(), type.getElementType(), type.getEncoding(),
-          type.getMemorySpace(), /*mutableMemory=*/true, type.getAllocShape()));
-      markViewsMutable(result);
-    }
-  }
 }
 
 /// Rewrites `loop` (S stages) into copies, then expands the schedule.

@@ -22,6 +22,7 @@
 
 #include "Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 
+#include "Dialect/TritonGPU/IR/MemDescViews.h"
 #include "Dialect/TritonNvidiaGPU/IR/TMAUtility.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -242,21 +243,16 @@ Value createBarriers(OpBuilder &b, Location loc, int count, int arrivals) {
   return bars;
 }
 
-/// Views of a buffer that was immutable are now views of a mutable one.
-void markViewsMutable(Value value) {
-  for (Operation *user : value.getUsers()) {
-    if (!user->hasTrait<OpTrait::MemDescViewTrait>())
-      continue;
-    for (Value result : user->getResults()) {
-      auto type = dyn_cast<ttg::MemDescType>(result.getType());
-      if (!type || type.getMutableMemory())
-        continue;
-      result.setType(ttg::MemDescType::get(
-          type.getShape(), type.getElementType(), type.getEncoding(),
-          type.getMemorySpace(), /*mutableMemory=*/true, type.getAllocShape()));
-      markViewsMutable(result);
-    }
-  }
+/// Each warp group of the consumer hands back the slot of tile `count - 1`,
+/// where this K loop has passed a tile (`count` above its first, `start`).
+void handBackBefore(OpBuilder &b, Location loc, Value count, Value start,
+                    Value empty, int stages) {
+  Value passed =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, count, start);
+  Value previous = arith::SubIOp::create(b, loc, count, i32(b, loc, 1));
+  Value slot = arith::RemUIOp::create(b, loc, previous, i32(b, loc, stages));
+  ttng::ArriveBarrierOp::create(b, loc, barrierAt(b, loc, empty, slot), 1,
+                                passed, /*perWarpGroup=*/true);
 }
 
 /// The consumer: waits for each slot, reads the tiles from the ring, keeps
@@ -276,7 +272,7 @@ void rewriteConsumer(Plan &plan, Value count, Value full, Value empty,
   for (TileLoad &tile : plan.loads) {
     Value view = bufferAt(rewriter, loc, tile.ring, slot);
     tile.alloc.getResult().replaceAllUsesWith(view);
-    markViewsMutable(view);
+    ttg::markViewsMutable(view);
     rewriter.eraseOp(tile.alloc);
     rewriter.eraseOp(tile.load);
   }
@@ -295,15 +291,7 @@ void rewriteConsumer(Plan &plan, Value count, Value full, Value empty,
   // The dot before this one has retired: its slot goes back (none before
   // the first iteration of this loop).
   Value kInit = kLoop.getInitArgs().back();
-  Value notFirst = arith::CmpIOp::create(
-      rewriter, loc, arith::CmpIPredicate::ugt, count, kInit);
-  Value prev =
-      arith::SubIOp::create(rewriter, loc, count, i32(rewriter, loc, 1));
-  Value prevSlot = arith::RemUIOp::create(rewriter, loc, prev,
-                                          i32(rewriter, loc, plan.stages));
-  ttng::ArriveBarrierOp::create(rewriter, loc,
-                                barrierAt(rewriter, loc, empty, prevSlot), 1,
-                                notFirst, /*perWarpGroup=*/true);
+  handBackBefore(rewriter, loc, count, kInit, empty, plan.stages);
 
   // After the loop: the last dot retires and its slot goes back.
   rewriter.setInsertionPointAfter(kLoop);
@@ -312,16 +300,8 @@ void rewriteConsumer(Plan &plan, Value count, Value full, Value empty,
       ttng::WarpGroupDotWaitOp::create(rewriter, loc, ValueRange{result},
                                        /*pendings=*/0);
   result.replaceAllUsesExcept(last.getResult(0), last);
-  Value after = kLoop.getResults().back();
-  Value ran = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ugt,
-                                    after, kInit);
-  Value lastCount =
-      arith::SubIOp::create(rewriter, loc, after, i32(rewriter, loc, 1));
-  Value lastSlot = arith::RemUIOp::create(rewriter, loc, lastCount,
-                                          i32(rewriter, loc, plan.stages));
-  ttng::ArriveBarrierOp::create(rewriter, loc,
-                                barrierAt(rewriter, loc, empty, lastSlot), 1,
-                                ran, /*perWarpGroup=*/true);
+  handBackBefore(rewriter, loc, kLoop.getResults().back(), kInit, empty,
+                 plan.stages);
 }
 
 //===----------------------------------------------------------------------===//
