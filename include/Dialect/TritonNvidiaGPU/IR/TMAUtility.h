@@ -66,6 +66,12 @@ gpu::MemDescType getTMABufferType(RankedTensorType type, TensorDescType desc,
 /// A `1xi64` mbarrier in shared memory (`count` of them: `countx1xi64`).
 gpu::MemDescType getBarrierBufferType(MLIRContext *ctx, int64_t count = 0);
 
+/// `count` mbarriers (one `countx1xi64` buffer), each initialized to
+/// `arrivals` arrivals: the rings of the load pipeliner and of
+/// nvgpu-warp-specialization.
+Value createBarrierRing(OpBuilder &b, Location loc, int count,
+                        int arrivals = 1);
+
 /// Fails with an error on `op` when `desc`'s block has no
 /// `#ttg.nvmma_shared` layout, which the TMA lowering needs.
 LogicalResult checkTMALayout(Operation *op, TensorDescType desc);

@@ -146,6 +146,19 @@ MemDescType mlir::triton::nvidia_gpu::getTMABufferType(RankedTensorType type,
                           SharedMemorySpaceAttr::get(ctx), mutableMemory);
 }
 
+Value mlir::triton::nvidia_gpu::createBarrierRing(OpBuilder &b, Location loc,
+                                                 int count, int arrivals) {
+  MLIRContext *ctx = b.getContext();
+  Value bars = LocalAllocOp::create(b, loc, getBarrierBufferType(ctx, count));
+  for (int i = 0; i < count; ++i) {
+    Value index = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(i));
+    Value bar = MemDescIndexOp::create(b, loc, getBarrierBufferType(ctx), bars,
+                                       index);
+    InitBarrierOp::create(b, loc, bar, arrivals);
+  }
+  return bars;
+}
+
 MemDescType mlir::triton::nvidia_gpu::getBarrierBufferType(MLIRContext *ctx,
                                                            int64_t count) {
   SmallVector<int64_t> shape;

@@ -92,20 +92,6 @@ int64_t tmaBytes(const AsyncLoad &load) {
       cast<DescriptorLoadOp>(load.load).getDesc().getType());
 }
 
-/// `count` mbarriers (a Bx1xi64 buffer), each initialized to one arrival.
-Value createBarriers(OpBuilder &b, Location loc, int count) {
-  MLIRContext *ctx = b.getContext();
-  Value bars = LocalAllocOp::create(
-      b, loc, nvidia_gpu::getBarrierBufferType(ctx, count));
-  for (int i = 0; i < count; ++i) {
-    Value bar =
-        MemDescIndexOp::create(b, loc, nvidia_gpu::getBarrierBufferType(ctx),
-                               bars, indexConstant(b, loc, b.getI32Type(), i));
-    nvidia_gpu::InitBarrierOp::create(b, loc, bar, 1);
-  }
-  return bars;
-}
-
 /// The memdesc type of one buffer of `buffers`.
 MemDescType bufferType(MemDescType buffers) {
   return MemDescType::get(buffers.getShape().drop_front(),
@@ -176,7 +162,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
       llvm::any_of(loads, [](AsyncLoad &l) { return !l.isTMA(); });
   for (Group &g : groups)
     if (g.hasTMA())
-      g.barriers = createBarriers(b, loc, g.count);
+      g.barriers = nvidia_gpu::createBarrierRing(b, loc, g.count);
   MemDescType barrierType = nvidia_gpu::getBarrierBufferType(loop.getContext());
 
   // Each group's indices (and phase), carried by the loop.

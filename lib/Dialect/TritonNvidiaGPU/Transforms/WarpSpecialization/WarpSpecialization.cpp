@@ -233,16 +233,6 @@ Value addCounters(Plan &plan, RewriterBase &rewriter) {
   return init;
 }
 
-/// `count` mbarriers, each initialized to `arrivals` arrivals.
-Value createBarriers(OpBuilder &b, Location loc, int count, int arrivals) {
-  Value bars = ttg::LocalAllocOp::create(
-      b, loc, ttng::getBarrierBufferType(b.getContext(), count));
-  for (int i = 0; i < count; ++i)
-    ttng::InitBarrierOp::create(b, loc, barrierAt(b, loc, bars, i32(b, loc, i)),
-                                arrivals);
-  return bars;
-}
-
 /// Each warp group of the consumer hands back the slot of tile `count - 1`,
 /// where this K loop has passed a tile (`count` above its first, `start`).
 void handBackBefore(OpBuilder &b, Location loc, Value count, Value start,
@@ -324,9 +314,9 @@ void specialize(Plan &plan, RewriterBase &rewriter) {
   }
   // `full`: the producer's expect; `empty`: one arrival per warp group of
   // the consumer, each once its own dots have read the slot.
-  Value full = createBarriers(rewriter, loc, plan.stages, 1);
-  Value empty = createBarriers(rewriter, loc, plan.stages,
-                               ttg::lookupNumWarps(plan.marked) / 4);
+  Value full = ttng::createBarrierRing(rewriter, loc, plan.stages);
+  Value empty = ttng::createBarrierRing(rewriter, loc, plan.stages,
+                                        ttg::lookupNumWarps(plan.marked) / 4);
 
   // The producer, from a clone of the counted nest.
   IRMapping mapping;
