@@ -36,8 +36,14 @@ in the assembler shows as a faster later pass (OUT/assembler_passes.json).
 each compiler and pool, with our per-stage sums (OUT/scaling.md): the
 stage that grows with the workers is where they contend.
 
+Stage by stage: Triton's own stage times (its compilation listener:
+ttir, ttgir, llir, ptx, cubin) beside ours (parse, ttgir, llir, llvm =
+translation and libdevice, opt = LLVM O3, ptx, cubin), and the floor: the
+geomean of our O3 + NVPTX + ptxas seconds over Triton's whole time, what
+ours would read if our own passes took no time.
+
 Writes OUT/compile_time.md (tables) and OUT/compile_time.json (per-kernel
-figures, our per-stage seconds).
+figures, our and Triton's per-stage seconds).
 """
 import argparse
 import concurrent.futures as futures
@@ -54,7 +60,12 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "python"))
-STAGES = ("parse", "ttgir", "llir", "llvm", "ptx", "cubin")
+STAGES = ("parse", "ttgir", "llir", "llvm", "opt", "ptx", "cubin")
+# The stages both compilers run on IR of their own: LLVM's O3 ("opt"; inside
+# Triton's "llir" stage), NVPTX ("ptx") and the assembler ("cubin", the same
+# ptxas binary on both sides).
+SHARED_STAGES = ("opt", "ptx", "cubin")
+TRITON_STAGES = ("ttir", "ttgir", "llir", "ptx", "cubin")
 
 
 def kernel(name, group, ttir, warps=4, stages=3, cc=90, ctas=1):
@@ -123,7 +134,8 @@ def triton_setup():
 
 
 def triton_compile(k):
-    """Seconds Triton takes from the TTIR file to the cubin."""
+    """Seconds Triton takes from the TTIR file to the cubin, and its seconds
+    per stage (ttir, ttgir, llir, ptx, cubin) where Triton reports them."""
     directory = triton_setup()
     import triton
     from triton.backends.compiler import GPUTarget
@@ -132,9 +144,24 @@ def triton_compile(k):
         f.write(k["ttir"])
     options = {"num_warps": k["num_warps"], "num_stages": k["num_stages"],
                "num_ctas": k["num_ctas"]}
+    seen = []
+    knobs = getattr(triton, "knobs", None)
+    listening = knobs is not None and hasattr(knobs.compilation, "listener")
+    if listening:
+        knobs.compilation.listener = lambda **kw: seen.append(kw.get("times"))
     start = time.perf_counter()
-    triton.compile(path, target=GPUTarget("cuda", k["cc"], 32), options=options)
-    return time.perf_counter() - start
+    try:
+        triton.compile(path, target=GPUTarget("cuda", k["cc"], 32), options=options)
+    finally:
+        if listening:
+            knobs.compilation.listener = None
+    seconds = time.perf_counter() - start
+    # Triton's own stage times (microseconds), where its listener reports them.
+    stages = {}
+    times = seen[-1] if seen else None
+    for name, micros in getattr(times, "lowering_stages", None) or []:
+        stages[name] = micros / 1e6
+    return seconds, stages
 
 
 def triton_ptxas(cc):
@@ -165,10 +192,15 @@ def serial(kernels, lib, runs, ptxas, nvjitlink):
     for k in kernels:
         samples = {"triton": [], "ours": [], "ours_nvjitlink": []}
         stages = {s: [] for s in STAGES}
+        triton_stages = {s: [] for s in TRITON_STAGES}
         error = None
         for _ in range(runs):
             try:
-                samples["triton"].append(triton_compile(k))
+                seconds, timings = triton_compile(k)
+                samples["triton"].append(seconds)
+                for s in TRITON_STAGES:
+                    if s in timings:
+                        triton_stages[s].append(timings[s])
             except Exception as e:  # noqa: BLE001 - reported per kernel
                 error = f"triton: {str(e).splitlines()[0][:120] if str(e) else type(e).__name__}"
                 break
@@ -190,6 +222,8 @@ def serial(kernels, lib, runs, ptxas, nvjitlink):
                 if values:
                     row[key] = statistics.median(values)
             row["stages"] = {s: statistics.median(v) for s, v in stages.items() if v}
+            row["triton_stages"] = {s: statistics.median(v)
+                                    for s, v in triton_stages.items() if v}
         rows.append(row)
         status = error or "triton %.3f s, ours %.3f s" % (row["triton"], row["ours"])
         print(f"{k['group']:9} {k['name'][:70]:70} {status}", flush=True)
@@ -336,9 +370,45 @@ def scaling_report(sc, out):
 
 def _safe_triton(k):
     try:
-        return triton_compile(k)
+        return triton_compile(k)[0]
     except Exception:  # noqa: BLE001
         return None
+
+
+def stage_report(ok, groups):
+    """Stage by stage against Triton's own stage times, and the floor: the
+    geomean over the kernels of our time in the stages both compilers run
+    (LLVM O3, NVPTX, ptxas) over Triton's whole time, what ours would read
+    if everything else of ours took no time."""
+    timed = [r for r in ok if r.get("triton_stages") and "opt" in r.get("stages", {})]
+    if not timed:
+        return []
+    lines = ["", "Stage by stage, summed (s). Triton: ttir + ttgir | llir (its MLIR "
+             "lowering, translation and O3) | ptx | cubin; ours: parse..llvm | opt | ptx | cubin. "
+             "floor: geomean of our opt + ptx + cubin over Triton's whole time; "
+             "ptx+cubin: the same for the two stages that match one to one, both sides.", "",
+             "| kernels | n | Triton ttir+ttgir | Triton llir | Triton ptx | Triton cubin | "
+             "ours front | ours opt | ours ptx | ours cubin | floor | ptx+cubin Triton / ours |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for label, group in groups:
+        group = [r for r in group if r in timed]
+        if not group:
+            continue
+        def tsum(*names):
+            return sum(r["triton_stages"].get(n, 0.0) for r in group for n in names)
+        def osum(*names):
+            return sum(r["stages"].get(n, 0.0) for r in group for n in names)
+        floor = geomean([sum(r["stages"].get(n, 0.0) for n in SHARED_STAGES) / r["triton"]
+                         for r in group])
+        tail_t = geomean([(r["triton_stages"].get("ptx", 0.0) + r["triton_stages"].get("cubin", 0.0))
+                          / r["triton"] for r in group])
+        tail_o = geomean([(r["stages"].get("ptx", 0.0) + r["stages"].get("cubin", 0.0))
+                          / r["triton"] for r in group])
+        lines.append("| %s | %d | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %.3f | %.3f / %.3f |" % (
+            label, len(group), tsum("ttir", "ttgir"), tsum("llir"), tsum("ptx"), tsum("cubin"),
+            osum("parse", "ttgir", "llir", "llvm"), osum("opt"), osum("ptx"), osum("cubin"),
+            floor, tail_t, tail_o))
+    return lines
 
 
 def report(rows, tp, out, runs):
@@ -367,6 +437,7 @@ def report(rows, tp, out, runs):
                   "| stage | seconds | share |", "|---|---|---|"]
         lines += ["| %s | %.2f | %.1f%% |" % (s, totals[s], 100 * totals[s] / whole)
                   for s in STAGES]
+    lines += stage_report(ok, groups)
     if tp:
         lines += ["", "Many kernels at once (%d kernels, %d workers):" % (tp["kernels"], tp["jobs"]), "",
                   "| compiler | wall s | compiled | kernels/s |", "|---|---|---|---|",
