@@ -581,6 +581,27 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
     the accumulator goes through that one, as in Triton's TTGIR. Any other
     is waited for at once (`pendings = 0`).
 
+    Last, in every loop of more than one stage (its `tt.num_stages`, else
+    `num-stages`; outer loops too, scheduled or not), a `tt.descriptor_store`
+    or TMA `tt.descriptor_reduce` writes a buffer allocated before the loop
+    and waits for the previous copy only before writing it again, so the
+    copy overlaps the next iteration (a persistent matmul's epilogue store
+    under the next tile), as Triton 3.6 does; one wait and the dealloc
+    follow the loop. Stores of one buffer type share it; a descriptor made
+    in the loop gets three tensor maps written in turn:
+
+    ```mlir
+    scf.for %t ... {                    %buf = ttg.local_alloc : () -> !ttg.memdesc<128x256xf16, #shared, #smem, mutable>
+      tt.descriptor_store %c[..], %h    scf.for %t ... {
+    }                                     ttng.async_tma_store_wait {pendings = 0 : i32}
+                                          ttg.local_store %h, %buf
+                                          ttng.fence_async_shared {bCluster = false}
+                                          ttng.async_tma_copy_local_to_global %c[..] %buf
+                                        }
+                                        ttng.async_tma_store_wait {pendings = 0 : i32}
+                                        ttg.local_dealloc %buf
+    ```
+
     ```mlir
     scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z, %pa = %a0) {
       %a = tt.load %pa, %mask, %zero {loop.stage = 0 : i32, ...} : tensor<128x64x!tt.ptr<f16>, #blocked>
@@ -608,7 +629,8 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
   }];
   let options = [
     Option<"numStages", "num-stages", "int32_t", /*default=*/"3",
-           "Accepted for compatibility: the schedule gives the stages">,
+           "Stages of loops without tt.num_stages, for descriptor stores "
+           "(the schedule gives the loads' stages)">,
     Option<"dumpIntermediateSteps", "dump-intermediate-steps", "bool",
            /*default=*/"false", "Accepted for compatibility; no effect">,
   ];

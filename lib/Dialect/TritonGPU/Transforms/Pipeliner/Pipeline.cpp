@@ -4,8 +4,9 @@
 // tritongpu-schedule-loops are expanded, their stage-0 loads becoming
 // cp.async or TMA copies num_stages - 1 iterations ahead
 // (PipelineLoads.cpp); then warp-group dots become asynchronous
-// (WGMMAPipeline.cpp). The schedule's attributes are removed. See
-// Pipeliner.h.
+// (WGMMAPipeline.cpp), and descriptor stores in loops keep their copies in
+// flight until the next iteration's (TMAStores.cpp). The schedule's
+// attributes are removed. See Pipeliner.h.
 //
 //===----------------------------------------------------------------------===//
 #include "Pipeliner.h"
@@ -33,6 +34,7 @@ struct PipelinePass
       return signalPassFailure();
     prefetchRegisterLoads(module);
     pipelineWGMMA(module);
+    pipelineTMAStores(module, numStages);
     // The marks were for the wgmma part only.
     module.walk(
         [](scf::ForOp loop) { loop->removeAttr(kPipelinedBuffersAttr); });

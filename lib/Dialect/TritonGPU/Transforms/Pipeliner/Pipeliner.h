@@ -19,7 +19,9 @@
 //    num_stages tensor maps, so copies in flight keep theirs;
 //  - WGMMAPipeline.cpp: warp-group dots become asynchronous; one stays in
 //    flight across iterations where its operands are multi-buffered
-//    (split along K first where A is in registers, SplitRSDot.cpp).
+//    (split along K first where A is in registers, SplitRSDot.cpp);
+//  - TMAStores.cpp: descriptor stores in loops of more than one stage
+//    (outer loops too) keep their copy in flight until the next one.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRITON_DIALECT_TRITONGPU_TRANSFORMS_PIPELINER_PIPELINER_H
@@ -131,6 +133,12 @@ void prefetchRegisterLoads(ModuleOp module);
 
 /// Makes every warp-group dot in a loop asynchronous, with its waits.
 void pipelineWGMMA(ModuleOp module);
+
+/// In every loop of more than one stage (its `tt.num_stages`, else
+/// `numStages`), descriptor stores write a buffer allocated before the
+/// loop and wait for the previous copy only before writing it again
+/// (TMAStores.cpp).
+void pipelineTMAStores(ModuleOp module, int numStages);
 
 /// Whether `dot`'s register operand A is rewritten in `loop` (not converted
 /// from an mma accumulator), so that its registers must not be reused while

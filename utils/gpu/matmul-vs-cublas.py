@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""A dot case of test/gpu/dot/dot_kernels.py against cuBLAS (torch.matmul),
+Triton 3.6 and ours, on the GPU machine, from the repository root:
+
+    python3 utils/gpu/matmul-vs-cublas.py time CASE[,CASE...] M,N,K [ROUNDS]
+    python3 utils/gpu/matmul-vs-cublas.py run CASE WHO M,N,K
+
+`time` compiles every case with Triton and with ours (the triton_mlir hook,
+strict, whole pipeline from TTIR), checks that ours agrees with Triton's
+output, then times Triton, ours and cuBLAS (torch.matmul on the same A and
+B, A @ B^T where the case stores B as N x K) with triton.testing.do_bench
+in ROUNDS rounds (default 5) whose order rotates, after a second of
+heating; prints a Markdown table of medians (ms, TFLOP/s, Triton/ours,
+cuBLAS/ours). The GPU's name heads the table.
+
+`run` launches one kernel (WHO: triton, ours or cublas) five times and
+exits: the process to run under `ncu` (utils/gpu/ncu-matmul.sh).
+"""
+
+import os
+import sys
+import tempfile
+
+os.environ.setdefault("TRITON_CACHE_DIR", tempfile.mkdtemp(prefix="mvc-cache-"))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "test", "gpu", "dot"))
+
+import torch  # noqa: E402
+import triton  # noqa: E402
+
+import dot_kernels as dk  # noqa: E402
+
+
+def find(name):
+    for case in dk.CASES:
+        if case["name"] == name:
+            return case
+    raise SystemExit("no case %s" % name)
+
+
+def setup(case, size):
+    """(launch of Triton's, launch of ours, cuBLAS call, flops, outputs)."""
+    fn, grid, args, meta, outs, _, flops = dk.make(case, size, seed=7, reference=False)
+    # Two JITFunctions of the same Python function: two kernel caches.
+    theirs, ours = triton.jit(fn.fn), triton.jit(fn.fn)
+
+    def launcher(jit):
+        return lambda: jit[grid](*args, **meta, num_warps=case["warps"],
+                                 num_stages=case.get("stages", 1))
+
+    # cuBLAS on the descriptors' tensors (A is M x K; B is N x K or K x N).
+    a = args[0].base if hasattr(args[0], "base") else args[0]
+    b = args[1].base if hasattr(args[1], "base") else args[1]
+    if case.get("b_t"):
+        b = b.t()
+    if a.dtype == torch.float8_e4m3fn:
+        scale = torch.ones((), device="cuda")
+        cublas = lambda: torch._scaled_mm(a, b, scale, scale, out_dtype=torch.float16)  # noqa: E731
+    else:
+        cublas = lambda: torch.matmul(a, b)  # noqa: E731
+    return launcher(theirs), launcher(ours), cublas, flops, outs
+
+
+def compile_ours(run):
+    import triton_mlir
+    os.environ["TRITON_MLIR_STRICT"] = "1"
+    os.environ["TRITON_MLIR_FROM"] = "ttir"
+    triton_mlir.enable()
+    try:
+        kernel = run()
+        torch.cuda.synchronize()
+    finally:
+        triton_mlir.disable()
+    if "triton_mlir" not in kernel.metadata._asdict():
+        raise RuntimeError("the kernel is not ours")
+    return kernel
+
+
+def time_cases(names, size, rounds):
+    from triton.testing import do_bench
+    print("GPU:", torch.cuda.get_device_name(), " size", "x".join(map(str, size)))
+    print()
+    print("| case | Triton ms | ours ms | cuBLAS ms | Triton TFLOP/s | ours TFLOP/s | "
+          "cuBLAS TFLOP/s | Triton/ours | cuBLAS/ours | shared ours / Triton |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for name in names:
+        case = find(name)
+        theirs, ours, cublas, flops, outs = setup(case, size)
+        kt = theirs()
+        expect = [o.clone() for o in outs]
+        ko = compile_ours(ours)
+        atol, rtol = dk.tolerance(case)
+        agree = all(torch.allclose(x.double(), y.double(), atol=atol, rtol=rtol)
+                    for x, y in zip(outs, expect))
+        timed = {"triton": theirs, "ours": ours, "cublas": cublas}
+        do_bench(theirs, warmup=100, rep=1000)
+        med = {}
+        samples = {k: [] for k in timed}
+        for r in range(rounds):
+            keys = list(timed)
+            keys = keys[r % 3:] + keys[:r % 3]
+            for k in keys:
+                samples[k].append(do_bench(timed[k], warmup=100, rep=300, return_mode="median"))
+        for k, v in samples.items():
+            v = sorted(v)
+            med[k] = v[len(v) // 2]
+        tf = {k: flops / ms * 1e-9 for k, ms in med.items()}
+        print("| %s%s | %.4f | %.4f | %.4f | %.0f | %.0f | %.0f | %.3f | %.3f | %d / %d |" % (
+            name, "" if agree else " (DISAGREES)", med["triton"], med["ours"], med["cublas"],
+            tf["triton"], tf["ours"], tf["cublas"], med["triton"] / med["ours"],
+            med["cublas"] / med["ours"], ko.metadata.shared, kt.metadata.shared), flush=True)
+
+
+def run_one(name, who, size):
+    case = find(name)
+    theirs, ours, cublas, _, _ = setup(case, size)
+    call = {"triton": theirs, "cublas": cublas}.get(who)
+    if who == "ours":
+        compile_ours(ours)
+        call = ours
+    for _ in range(5):
+        call()
+    torch.cuda.synchronize()
+
+
+def main():
+    if len(sys.argv) < 4:
+        raise SystemExit(__doc__)
+    if sys.argv[1] == "time":
+        size = tuple(int(d) for d in sys.argv[3].split(","))
+        time_cases(sys.argv[2].split(","), size, int(sys.argv[4]) if len(sys.argv) > 4 else 5)
+    elif sys.argv[1] == "run":
+        run_one(sys.argv[2], sys.argv[3], tuple(int(d) for d in sys.argv[4].split(",")))
+    else:
+        raise SystemExit(__doc__)
+
+
+if __name__ == "__main__":
+    main()
