@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""A dot case of test/gpu/dot/dot_kernels.py against cuBLAS (torch.matmul),
+"""A dot case of test/gpu/dot/dot_kernels.py against cuBLAS (torch.matmul; for the
+tutorial attention cases, tattn_*, PyTorch's scaled_dot_product_attention),
 Triton 3.6 and ours, on the GPU machine, from the repository root:
 
     python3 utils/gpu/matmul-vs-cublas.py time CASE[,CASE...] M,N,K [ROUNDS]
@@ -48,6 +49,13 @@ def setup(case, size):
         return lambda: jit[grid](*args, **meta, num_warps=case["warps"],
                                  num_stages=case.get("stages", 1))
 
+    if case["kind"] == "tattn":
+        # SDPA (cuDNN / FlashAttention) on the same Q, K, V (Z x H x N x D).
+        Z, H, N = size
+        q, k, v = (d.base.view(Z, H, -1, case["D"])[:, :, :N] for d in args[2:5])
+        sdpa = lambda: torch.nn.functional.scaled_dot_product_attention(  # noqa: E731
+            q, k, v, is_causal=case["causal"], scale=args[0])
+        return launcher(theirs), launcher(ours), sdpa, flops, outs
     # cuBLAS on the descriptors' tensors (A is M x K; B is N x K or K x N).
     a = args[0].base if hasattr(args[0], "base") else args[0]
     b = args[1].base if hasattr(args[1], "base") else args[1]
@@ -80,8 +88,8 @@ def time_cases(names, size, rounds):
     from triton.testing import do_bench
     print("GPU:", torch.cuda.get_device_name(), " size", "x".join(map(str, size)))
     print()
-    print("| case | Triton ms | ours ms | cuBLAS ms | Triton TFLOP/s | ours TFLOP/s | "
-          "cuBLAS TFLOP/s | Triton/ours | cuBLAS/ours | shared ours / Triton |")
+    print("| case | Triton ms | ours ms | cuBLAS/SDPA ms | Triton TFLOP/s | ours TFLOP/s | "
+          "cuBLAS/SDPA TFLOP/s | Triton/ours | cuBLAS/ours | shared ours / Triton |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for name in names:
         case = find(name)

@@ -174,6 +174,81 @@ def bmm_kernel(a_ptr, b_ptr, c_ptr, M, N, K, sab, sam, sak, sbb, sbk, sbn, scb, 
 
 
 @triton.jit
+def _attn_tma_inner(acc, l_i, m_i, q, desc_k, desc_v, offset_y, start_m, qk_scale, N_CTX,
+                    offs_m, offs_n, dtype: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr,
+                    STAGE: tl.constexpr, MASK_N: tl.constexpr, WS: tl.constexpr):
+    """Triton's tutorial 06 inner loop: STAGE 1 the blocks left of the diagonal, 2 the
+    diagonal block (causal mask), 3 every block. WS marks it warp_specialize."""
+    if STAGE == 1:
+        lo, hi = 0, start_m * BM
+    elif STAGE == 2:
+        lo, hi = start_m * BM, (start_m + 1) * BM
+        lo = tl.multiple_of(lo, BM)
+    else:
+        lo, hi = 0, N_CTX
+    offsetk_y = offset_y + lo
+    offsetv_y = offset_y + lo
+    for start_n in tl.range(lo, hi, BN, warp_specialize=WS):
+        start_n = tl.multiple_of(start_n, BN)
+        k = desc_k.load([offsetk_y, 0]).T
+        qk = tl.dot(q, k)
+        if STAGE == 2:
+            keep = offs_m[:, None] >= (start_n + offs_n[None, :])
+            if MASK_N:
+                keep = keep & ((start_n + offs_n[None, :]) < N_CTX)
+            qk = qk * qk_scale + tl.where(keep, 0, -1.0e6)
+            m_ij = tl.maximum(m_i, tl.max(qk, 1))
+            qk -= m_ij[:, None]
+        else:
+            if MASK_N:
+                qk = qk + tl.where((start_n + offs_n[None, :]) < N_CTX, 0, -1.0e6)
+            m_ij = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
+            qk = qk * qk_scale - m_ij[:, None]
+        p = tl.math.exp2(qk)
+        alpha = tl.math.exp2(m_i - m_ij)
+        l_ij = tl.sum(p, 1)
+        acc = acc * alpha[:, None]
+        v = desc_v.load([offsetv_y, 0])
+        acc = tl.dot(p.to(dtype), v, acc)
+        l_i = l_i * alpha + l_ij
+        m_i = m_ij
+        offsetk_y += BN
+        offsetv_y += BN
+    return acc, l_i, m_i
+
+
+@triton.jit
+def attn_tma_kernel(sm_scale, H, desc_q, desc_k, desc_v, desc_o, N_CTX, N_PAD,
+                    D: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr, STAGE: tl.constexpr,
+                    MASK_N: tl.constexpr, WS: tl.constexpr):
+    """Triton's tutorial 06 forward (host descriptors over [Z * H * N_PAD, D]; each head's
+    rows padded to N_PAD, a multiple of BM; keys past N_CTX masked). STAGE 1: not causal,
+    3: causal (the blocks left of the diagonal, then the diagonal block)."""
+    dtype = desc_q.dtype
+    start_m = tl.program_id(0)
+    off_hz = tl.program_id(1)
+    offset_y = off_hz * N_PAD
+    qo_offset_y = offset_y + start_m * BM
+    offs_m = start_m * BM + tl.arange(0, BM)
+    offs_n = tl.arange(0, BN)
+    m_i = tl.zeros([BM], dtype=tl.float32) - float("inf")
+    l_i = tl.zeros([BM], dtype=tl.float32) + 1.0
+    acc = tl.zeros([BM, D], dtype=tl.float32)
+    qk_scale = sm_scale * 1.44269504
+    q = desc_q.load([qo_offset_y, 0])
+    if STAGE & 1:
+        acc, l_i, m_i = _attn_tma_inner(acc, l_i, m_i, q, desc_k, desc_v, offset_y, start_m,
+                                        qk_scale, N_CTX, offs_m, offs_n, dtype, BM, BN,
+                                        4 - STAGE, MASK_N, WS)
+    if STAGE & 2:
+        acc, l_i, m_i = _attn_tma_inner(acc, l_i, m_i, q, desc_k, desc_v, offset_y, start_m,
+                                        qk_scale, N_CTX, offs_m, offs_n, dtype, BM, BN,
+                                        2, MASK_N, WS)
+    acc = acc / l_i[:, None]
+    desc_o.store([qo_offset_y, 0], acc.to(dtype))
+
+
+@triton.jit
 def attn_fwd_kernel(Q, K, V, O, sm_scale, N_CTX, stride_h, stride_n,
                     D: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr, CAUSAL: tl.constexpr):
     start_m = tl.program_id(0)
@@ -314,6 +389,13 @@ CASES = [
          cc=90, sizes=((2, 3, 1000),), bench=(4, 16, 4096), stages=3),
     dict(name="attn_d64_full_w4_sm80_s3", kind="attn", D=64, BM=64, BN=64, causal=False, warps=4,
          cc=80, sizes=((2, 3, 1000),), bench=(4, 16, 4096), stages=3),
+    # Tutorial-style attention over host descriptors (TMA), its key loop marked or not.
+    *[dict(name="tattn_%s_d%d_%s_w%d_s3%s" % ("f16" if dt == "float16" else "bf16", d,
+                                              "causal" if c else "full", w, "_ws" if ws else ""),
+           kind="tattn", dtype=dt, D=d, BM=128, BN=bn, causal=c, warps=w, cc=90, stages=3,
+           ws=ws, sizes=((2, 3, 1000), (1, 2, 384)), bench=(4, 32, 4096))
+      for dt in ("float16", "bfloat16") for d, bn, w in ((64, 128, 4), (128, 64, 8))
+      for c in (False, True) for ws in (False, True)],
     dict(name="bmm_f16_4x32x32x32_w4", kind="bmm", dtype="float16", BB=4, BM=32, BN=32, BK=32,
          warps=4, cc=90, sizes=((8, 100, 72, 50),), bench=(64, 512, 512, 512)),
     dict(name="attn_d64_full_w4", kind="attn", D=64, BM=128, BN=64, causal=False, warps=4, cc=90,
@@ -340,7 +422,7 @@ def _rand(shape, dtype, gen):
 
 def tolerance(case):
     """(atol, rtol) against the float64 reference of the same rounded inputs."""
-    if case["kind"] == "attn":
+    if case["kind"] in ("attn", "tattn"):
         return 2e-2, 2e-2
     if case["dtype"] == "int8":
         return 0, 0
@@ -438,6 +520,36 @@ def make(case, size, seed, reference=True):
         meta = dict(BB=case["BB"], BM=case["BM"], BN=case["BN"], BK=case["BK"])
         grid = (triton.cdiv(M, case["BM"]), triton.cdiv(N, case["BN"]), B // case["BB"])
         return bmm_kernel, grid, args, meta, [c], [ref], 2.0 * B * M * N * K
+    if case["kind"] == "tattn":
+        from triton.tools.tensor_descriptor import TensorDescriptor
+        Z, H, N = size
+        D, BM, BN, dt = case["D"], case["BM"], case["BN"], case["dtype"]
+        NP = triton.cdiv(N, BM) * BM
+        # Each head's rows padded to NP (zeros past N): TMA tiles never cross heads.
+        q, k, v = (torch.zeros((Z, H, NP, D), device="cuda", dtype=getattr(torch, dt))
+                   for _ in range(3))
+        for t in (q, k, v):
+            t[:, :, :N] = _rand((Z, H, N, D), dt, gen)
+        o = torch.zeros_like(q)
+        scale = 0.5
+        ref = None
+        if reference:
+            qd, kd, vd = (t[:, :, :N].double() for t in (q, k, v))
+            s = (qd @ kd.transpose(-1, -2)) * scale
+            if case["causal"]:
+                s = s.masked_fill(torch.ones(N, N, device="cuda", dtype=torch.bool).triu(1),
+                                  float("-inf"))
+            ref = torch.softmax(s, dim=-1) @ vd
+        flat = [t.view(Z * H * NP, D) for t in (q, k, v, o)]
+        args = [scale, H, TensorDescriptor.from_tensor(flat[0], [BM, D]),
+                TensorDescriptor.from_tensor(flat[1], [BN, D]),
+                TensorDescriptor.from_tensor(flat[2], [BN, D]),
+                TensorDescriptor.from_tensor(flat[3], [BM, D]), N, NP]
+        meta = dict(D=D, BM=BM, BN=BN, STAGE=3 if case["causal"] else 1, MASK_N=N % BN != 0,
+                    WS=case["ws"])
+        grid = (triton.cdiv(N, BM), Z * H)
+        flops = 4.0 * Z * H * N * N * D * (0.5 if case["causal"] else 1.0)
+        return attn_tma_kernel, grid, args, meta, [o[:, :, :N]], [ref], flops
     Z, H, N = size
     D = case["D"]
     q, k, v = (_rand((Z, H, N, D), "float16", gen) for _ in range(3))
