@@ -104,20 +104,55 @@ void BlockInfo::print(raw_ostream &os) const {
 // The Hopper filter
 //===----------------------------------------------------------------------===//
 
-/// Whether the warps that run `op` may themselves move an mbarrier to its
-/// next phase on their own: an arrive of the region's first thread, an
-/// expect or a copy with an mbarrier. Arrives of each warp group
-/// (`perWarpGroup`) do not: each comes after its own warp group's work. The
-/// warps run `op`'s warp_specialize partition, or else the function's code
-/// outside every partition.
-static bool warpsSignalAlone(Operation *op) {
+/// The buffer an mbarrier view comes from: through memdesc views and, in a
+/// warp_specialize partition, from its capture to the value captured.
+static Value barrierRoot(Value value) {
+  while (true) {
+    if (Operation *def = value.getDefiningOp()) {
+      if (isa<ttg::MemDescIndexOp, ttg::MemDescSubsliceOp,
+              ttg::MemDescReinterpretOp>(def)) {
+        value = def->getOperand(0);
+        continue;
+      }
+      return value;
+    }
+    Value captured = ttg::getPartitionCapture(value);
+    if (!captured)
+      return value;
+    value = captured;
+  }
+}
+
+/// The mbarrier `op` signals: an expect's or a copy's, or that of an
+/// mbarrier-arrive of an async copy; null for other ops.
+static Value signalledBarrier(Operation *op) {
+  if (auto expect = dyn_cast<ttng::BarrierExpectOp>(op))
+    return expect.getAlloc();
+  if (auto copy = dyn_cast<ttng::AsyncTMACopyGlobalToLocalOp>(op))
+    return copy.getBarrier();
+  if (auto gather = dyn_cast<ttng::AsyncTMAGatherOp>(op))
+    return gather.getBarrier();
+  if (auto arrive = dyn_cast<ttng::AsyncCopyMbarrierArriveOp>(op))
+    return arrive.getBarrier();
+  return Value();
+}
+
+/// Whether the warps that run the wait `op` may themselves move an mbarrier
+/// on to its next phase: an arrive of the region's first thread (on any
+/// mbarrier: what it releases may let another partition move the waited
+/// one on), or an expect or a copy with the waited mbarrier. Arrives of
+/// each warp group (`perWarpGroup`) do not: each comes after its own warp
+/// group's work. The warps run `op`'s warp_specialize partition, or else
+/// the function's code outside every partition.
+static bool warpsSignalAlone(ttng::WaitBarrierOp op) {
   Region *wsRegion = ttg::getWarpSpecializeRegion(op->getParentRegion());
   bool inPartition = wsRegion && ttg::isWarpSpecializePartition(wsRegion);
-  auto isSignal = [](Operation *inner) {
+  Value waited = barrierRoot(op.getAlloc());
+  auto isSignal = [&](Operation *inner) {
     if (auto arrive = dyn_cast<ttng::ArriveBarrierOp>(inner))
       return !arrive.getPerWarpGroup();
-    return isa<ttng::BarrierExpectOp, ttng::AsyncTMACopyGlobalToLocalOp,
-               ttng::AsyncTMAGatherOp, ttng::AsyncCopyMbarrierArriveOp>(inner);
+    Value signalled = signalledBarrier(inner);
+    return signalled && barrierRoot(signalled) == waited;
   };
   auto visit = [&](Operation *inner) {
     if (!inPartition && isa<ttg::WarpSpecializePartitionsOp>(inner))
@@ -141,7 +176,7 @@ bool mlir::triton::canSkipBarSync(Operation *before, Operation *after) {
   // per warp group (a warp-specialized consumer), each warp group's arrive
   // follows its own work, so no warp can run ahead of a slow one.
   if (isa<ttng::WaitBarrierOp>(before) && isa<ttng::WaitBarrierOp>(after))
-    return !warpsSignalAlone(after);
+    return !warpsSignalAlone(cast<ttng::WaitBarrierOp>(after));
   // The mbarrier protocol ops may touch the mbarrier in any order (what an
   // arrive publishes is ordered before it by orderBeforeArrive).
   auto isProtocolOp = [](Operation *op) {

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <functional>
@@ -176,35 +177,44 @@ LogicalResult checkProducer(Operation *root, ArrayRef<Operation *> seeds,
 }
 
 Operation *buildProducer(Operation *nest, MutableArrayRef<TileLoad> tiles,
-                         Value count, int stages, Value full, Value empty,
-                         RewriterBase &rewriter) {
-  Location loc = tiles.front().load.getLoc();
-  Operation *first = tiles.front().load;
+                         Value count, int stages, RewriterBase &rewriter) {
+  // The tiles of one dot (one `full` ring), in the order of their loads.
+  llvm::MapVector<Value, SmallVector<TileLoad *>> groups;
   for (TileLoad &tile : tiles)
-    if (tile.load->isBeforeInBlock(first))
-      first = tile.load;
-  rewriter.setInsertionPoint(first);
+    groups[tile.full].push_back(&tile);
   SmallVector<Operation *> seeds;
-  auto [slot, phase] = slotAndPhase(rewriter, loc, count, stages);
-  Value previous =
-      arith::XOrIOp::create(rewriter, loc, phase, i32(rewriter, loc, 1));
-  seeds.push_back(ttng::WaitBarrierOp::create(
-      rewriter, loc, barrierAt(rewriter, loc, empty, slot), previous));
-  Value bar = barrierAt(rewriter, loc, full, slot);
-  int64_t bytes = 0;
-  for (TileLoad &tile : tiles)
-    bytes += ttng::getTMACopyBytes(tile.load.getDesc().getType());
-  Value yes =
-      arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true));
-  seeds.push_back(
-      ttng::BarrierExpectOp::create(rewriter, loc, bar, bytes, yes));
-  for (TileLoad &tile : tiles) {
-    DescriptorLoadOp load = tile.load;
-    seeds.push_back(ttng::AsyncTMACopyGlobalToLocalOp::create(
-        rewriter, load.getLoc(), load.getDesc(), load.getIndices(), bar,
-        bufferAt(rewriter, loc, tile.ring, slot), yes, load.getCache(),
-        load.getEvict(), /*isVolatile=*/false));
+  Location loc = tiles.front().load.getLoc();
+  Value yes;
+  for (auto &[full, group] : groups) {
+    Operation *first = group.front()->load;
+    for (TileLoad *tile : group)
+      if (tile->load->isBeforeInBlock(first))
+        first = tile->load;
+    rewriter.setInsertionPoint(first);
+    if (!yes)
+      yes = arith::ConstantOp::create(rewriter, loc, rewriter.getBoolAttr(true));
+    auto [slot, phase] = slotAndPhase(rewriter, loc, count, stages);
+    Value previous =
+        arith::XOrIOp::create(rewriter, loc, phase, i32(rewriter, loc, 1));
+    seeds.push_back(ttng::WaitBarrierOp::create(
+        rewriter, loc, barrierAt(rewriter, loc, group.front()->empty, slot),
+        previous));
+    Value bar = barrierAt(rewriter, loc, full, slot);
+    int64_t bytes = 0;
+    for (TileLoad *tile : group)
+      bytes += ttng::getTMACopyBytes(tile->load.getDesc().getType());
+    seeds.push_back(
+        ttng::BarrierExpectOp::create(rewriter, loc, bar, bytes, yes));
+    for (TileLoad *tile : group) {
+      DescriptorLoadOp load = tile->load;
+      seeds.push_back(ttng::AsyncTMACopyGlobalToLocalOp::create(
+          rewriter, load.getLoc(), load.getDesc(), load.getIndices(), bar,
+          bufferAt(rewriter, loc, tile->ring, slot), yes, load.getCache(),
+          load.getEvict(), /*isVolatile=*/false));
+    }
   }
+  if (Operation *def = yes.getDefiningOp())
+    def->moveBefore(nest);
 
   Liveness live = liveSlice(nest, seeds);
   SmallVector<scf::ForOp> loops;

@@ -90,15 +90,43 @@ constexpr int64_t kSharedLimit = 227 * 1024;
 /// Registers the producer warp group asks for (setmaxnreg's unit is 8).
 constexpr int32_t kProducerRegisters = 40;
 
+/// A dot of the loop whose shared operands are tiles the producer loads.
+struct DotGroup {
+  ttng::WarpGroupDotOp dot;
+  /// Its accumulator is the previous iteration's dot, read by nothing
+  /// else: one dot stays in flight, the previous slot goes back. Otherwise
+  /// the dot is waited for at once and its slot goes back then.
+  bool chained = false;
+  /// Its result only feeds the next iteration, which reads it after the
+  /// dot before it has been waited for (attention's P x V after Q x K): it
+  /// stays in flight until that wait, which hands its slot back.
+  bool deferred = false;
+  /// Its mbarrier rings, made by the rewrite (TileLoad::full, ::empty).
+  Value full, empty;
+};
+
 /// What a marked loop nest is split into.
 struct Plan {
   scf::ForOp marked;
   /// The loops from `marked` down to the one whose body holds the loads.
   SmallVector<scf::ForOp> path;
   SmallVector<TileLoad> loads;
-  ttng::WarpGroupDotOp dot;
+  /// In the order of their first tile loads.
+  SmallVector<DotGroup> dots;
   int stages = 0;
 };
+
+/// Whether `dot`'s accumulator is the previous iteration's `dot` in the
+/// loop whose body is `body`, read by nothing else.
+bool isChained(ttng::WarpGroupDotOp dot, Block *body) {
+  Value acc = dot.getC();
+  auto accArg = dyn_cast<BlockArgument>(acc);
+  return accArg && accArg.getOwner() == body && acc.hasOneUse() &&
+         dot.getResult().hasOneUse() &&
+         isa<scf::YieldOp>(*dot.getResult().user_begin()) &&
+         dot.getResult().use_begin()->getOperandNumber() ==
+             accArg.getArgNumber() - 1;
+}
 
 /// The warp-group dot that reads `alloc` (through memdesc views) and
 /// nothing else does; null if anything else reads it.
@@ -121,6 +149,24 @@ ttng::WarpGroupDotOp onlyDotReading(ttg::LocalAllocOp alloc) {
   return dot;
 }
 
+/// Whether `second`'s result only feeds the next iteration of the loop
+/// whose body is `body`, which reads it only after `first` (waited for at
+/// once, and so retiring the `second` before it).
+bool isDeferrable(ttng::WarpGroupDotOp first, ttng::WarpGroupDotOp second,
+                  Block *body) {
+  if (first->getBlock() != body || second->getBlock() != body ||
+      !first->isBeforeInBlock(second) || !second.getResult().hasOneUse())
+    return false;
+  OpOperand &use = *second.getResult().use_begin();
+  if (!isa<scf::YieldOp>(use.getOwner()) || use.getOwner()->getBlock() != body)
+    return false;
+  BlockArgument acc = body->getArgument(use.getOperandNumber() + 1);
+  return llvm::all_of(acc.getUsers(), [&](Operation *user) {
+    Operation *inBody = body->findAncestorOpInBlock(*user);
+    return inBody && first->isBeforeInBlock(inBody);
+  });
+}
+
 /// The split of `marked`, or the reason there is none.
 FailureOr<Plan> planLoop(scf::ForOp marked, int numStages, std::string &why) {
   Plan plan;
@@ -140,13 +186,17 @@ FailureOr<Plan> planLoop(scf::ForOp marked, int numStages, std::string &why) {
     why = "no TMA load feeds a warp-group dot through shared memory";
     return failure();
   }
-  plan.dot = onlyDotReading(plan.loads.front().alloc);
   Block *body = plan.loads.front().load->getBlock();
-  for (TileLoad &tile : plan.loads)
-    if (onlyDotReading(tile.alloc) != plan.dot) {
-      why = "the loaded tiles feed more than one warp-group dot";
+  for (TileLoad &tile : plan.loads) {
+    if (tile.load->getBlock() != body) {
+      why = "the loaded tiles are not all in one loop body";
       return failure();
     }
+    ttng::WarpGroupDotOp dot = onlyDotReading(tile.alloc);
+    if (llvm::none_of(plan.dots,
+                      [&](const DotGroup &g) { return g.dot == dot; }))
+      plan.dots.push_back({dot, false});
+  }
   auto kLoop = dyn_cast<scf::ForOp>(body->getParentOp());
   if (!kLoop) {
     why = "the TMA loads are not directly in a loop body";
@@ -171,18 +221,14 @@ FailureOr<Plan> planLoop(scf::ForOp marked, int numStages, std::string &why) {
             "handed to the producer)";
       return failure();
     }
-  // The dot's accumulator is the previous iteration's dot, read by nothing
-  // else: the dot stays in flight until the next one is issued.
-  Value acc = plan.dot.getC();
-  auto accArg = dyn_cast<BlockArgument>(acc);
-  if (!accArg || accArg.getOwner() != body || !acc.hasOneUse() ||
-      !plan.dot.getResult().hasOneUse() ||
-      !isa<scf::YieldOp>(*plan.dot.getResult().user_begin()) ||
-      plan.dot.getResult().use_begin()->getOperandNumber() !=
-          accArg.getArgNumber() - 1) {
-    why = "the dot's accumulator is read by more than the next dot";
-    return failure();
-  }
+  // A lone dot accumulating across iterations stays in flight until the
+  // next one is issued (a matmul's K loop); with several dots (attention's
+  // Q x K and P x V) each is waited for before its result is read.
+  if (plan.dots.size() == 1)
+    plan.dots.front().chained = isChained(plan.dots.front().dot, body);
+  if (plan.dots.size() == 2)
+    plan.dots.back().deferred =
+        isDeferrable(plan.dots.front().dot, plan.dots.back().dot, body);
   plan.stages = std::max(2, numStages);
   if (auto attr = marked->getAttrOfType<IntegerAttr>("tt.num_stages"))
     plan.stages = std::max<int>(2, attr.getInt());
@@ -245,42 +291,90 @@ void handBackBefore(OpBuilder &b, Location loc, Value count, Value start,
                                 passed, /*perWarpGroup=*/true);
 }
 
-/// The consumer: waits for each slot, reads the tiles from the ring, keeps
-/// one dot in flight and hands back the slot of the dot before it.
-void rewriteConsumer(Plan &plan, Value count, Value full, Value empty,
+/// The consumer side of `group`: waits for its slot before the first of its
+/// tiles was loaded and reads the tiles from the ring. A chained dot keeps
+/// one dot in flight and hands back the slot of the dot before it (the
+/// last one's after the loop); any other dot is waited for at once and its
+/// slot goes back then.
+void rewriteConsumer(Plan &plan, const DotGroup &group, Value count,
                      RewriterBase &rewriter) {
   scf::ForOp kLoop = plan.path.back();
-  Location loc = plan.dot.getLoc();
-  Operation *first = plan.loads.front().load;
+  ttng::WarpGroupDotOp dot = group.dot;
+  Location loc = dot.getLoc();
+  SmallVector<TileLoad *> tiles;
   for (TileLoad &tile : plan.loads)
-    if (tile.load->isBeforeInBlock(first))
-      first = tile.load;
+    if (tile.full == group.full)
+      tiles.push_back(&tile);
+  Operation *first = tiles.front()->load;
+  for (TileLoad *tile : tiles)
+    if (tile->load->isBeforeInBlock(first))
+      first = tile->load;
+  Value full = group.full, empty = group.empty;
   rewriter.setInsertionPoint(first);
   auto [slot, phase] = slotAndPhase(rewriter, loc, count, plan.stages);
   ttng::WaitBarrierOp::create(rewriter, loc,
                               barrierAt(rewriter, loc, full, slot), phase);
-  for (TileLoad &tile : plan.loads) {
-    Value view = bufferAt(rewriter, loc, tile.ring, slot);
-    tile.alloc.getResult().replaceAllUsesWith(view);
+  for (TileLoad *tile : tiles) {
+    Value view = bufferAt(rewriter, loc, tile->ring, slot);
+    tile->alloc.getResult().replaceAllUsesWith(view);
     ttg::markViewsMutable(view);
-    rewriter.eraseOp(tile.alloc);
-    rewriter.eraseOp(tile.load);
+    rewriter.eraseOp(tile->alloc);
+    rewriter.eraseOp(tile->load);
   }
 
-  ttng::WarpGroupDotOp dot = plan.dot;
   dot.setIsAsync(true);
   rewriter.setInsertionPointAfter(dot);
   SmallVector<Value> waited{dot.getResult()};
   for (Value operand : {Value(dot.getA()), Value(dot.getB())})
     if (isa<ttg::MemDescType>(operand.getType()))
       waited.push_back(operand);
+  Value kInit = kLoop.getInitArgs().back();
+  if (group.deferred) {
+    // The wait of the dot before it retires it in the next iteration (see
+    // there); after the loop, the last one retires and its slot goes back.
+    unsigned accIndex = dot.getResult().use_begin()->getOperandNumber();
+    rewriter.setInsertionPointAfter(kLoop);
+    Value result = kLoop.getResult(accIndex);
+    auto last =
+        ttng::WarpGroupDotWaitOp::create(rewriter, loc, ValueRange{result},
+                                         /*pendings=*/0);
+    result.replaceAllUsesExcept(last.getResult(0), last);
+    handBackBefore(rewriter, loc, kLoop.getResults().back(), kInit, empty,
+                   plan.stages);
+    return;
+  }
+  if (!group.chained) {
+    // With a deferred dot after it, its wait also retires the previous
+    // iteration's deferred dot, whose result the iteration reads after it.
+    DotGroup *later = nullptr;
+    for (DotGroup &other : plan.dots)
+      if (other.deferred)
+        later = &other;
+    BlockArgument acc;
+    if (later) {
+      unsigned accIndex =
+          later->dot.getResult().use_begin()->getOperandNumber();
+      acc = kLoop.getRegionIterArgs()[accIndex];
+      waited.push_back(acc);
+    }
+    auto wait = ttng::WarpGroupDotWaitOp::create(rewriter, loc, waited,
+                                                 /*pendings=*/0);
+    dot.getResult().replaceAllUsesExcept(wait.getResult(0), wait);
+    if (acc)
+      acc.replaceAllUsesExcept(wait.getResults().back(), wait);
+    ttng::ArriveBarrierOp::create(rewriter, loc,
+                                  barrierAt(rewriter, loc, empty, slot), 1,
+                                  Value(), /*perWarpGroup=*/true);
+    if (later)
+      handBackBefore(rewriter, loc, count, kInit, later->empty, plan.stages);
+    return;
+  }
   auto wait = ttng::WarpGroupDotWaitOp::create(rewriter, loc, waited,
                                                /*pendings=*/1);
   unsigned accIndex = dot.getResult().use_begin()->getOperandNumber();
   kLoop.getBody()->getTerminator()->setOperand(accIndex, wait.getResult(0));
   // The dot before this one has retired: its slot goes back (none before
   // the first iteration of this loop).
-  Value kInit = kLoop.getInitArgs().back();
   handBackBefore(rewriter, loc, count, kInit, empty, plan.stages);
 
   // After the loop: the last dot retires and its slot goes back.
@@ -312,11 +406,20 @@ void specialize(Plan &plan, RewriterBase &rewriter) {
         ttg::MemDescType::get(shape, type.getElementType(), type.getEncoding(),
                               type.getMemorySpace(), /*mutableMemory=*/true));
   }
-  // `full`: the producer's expect; `empty`: one arrival per warp group of
-  // the consumer, each once its own dots have read the slot.
-  Value full = ttng::createBarrierRing(rewriter, loc, plan.stages);
-  Value empty = ttng::createBarrierRing(rewriter, loc, plan.stages,
-                                        ttg::lookupNumWarps(plan.marked) / 4);
+  // Per dot, `full`: the producer's expect; `empty`: one arrival per warp
+  // group of the consumer, each once its own dots have read the slot.
+  SmallVector<Value> rings;
+  for (DotGroup &group : plan.dots) {
+    group.full = ttng::createBarrierRing(rewriter, loc, plan.stages);
+    group.empty = ttng::createBarrierRing(
+        rewriter, loc, plan.stages, ttg::lookupNumWarps(plan.marked) / 4);
+    rings.append({group.full, group.empty});
+    for (TileLoad &tile : plan.loads)
+      if (onlyDotReading(tile.alloc) == group.dot) {
+        tile.full = group.full;
+        tile.empty = group.empty;
+      }
+  }
 
   // The producer, from a clone of the counted nest.
   IRMapping mapping;
@@ -328,9 +431,9 @@ void specialize(Plan &plan, RewriterBase &rewriter) {
     cloned.push_back(
         {cast<DescriptorLoadOp>(mapping.lookup(tile.load.getOperation())),
          cast<ttg::LocalAllocOp>(mapping.lookup(tile.alloc.getOperation())),
-         tile.ring});
-  nest = buildProducer(nest, cloned, mapping.lookup(count), plan.stages, full,
-                       empty, rewriter);
+         tile.ring, tile.full, tile.empty});
+  nest = buildProducer(nest, cloned, mapping.lookup(count), plan.stages,
+                       rewriter);
 
   rewriter.setInsertionPoint(plan.marked);
   auto ws = ttg::WarpSpecializeOp::create(
@@ -351,7 +454,16 @@ void specialize(Plan &plan, RewriterBase &rewriter) {
   ttg::WarpYieldOp::create(rewriter, loc, plan.marked.getResults());
   plan.marked->removeAttr(kWarpSpecializeAttrName);
 
-  rewriteConsumer(plan, count, full, empty, rewriter);
+  for (const DotGroup &group : plan.dots)
+    rewriteConsumer(plan, group, count, rewriter);
+
+  // Both sides have passed every barrier once the partitions have joined;
+  // the memory may hold other buffers after this.
+  rewriter.setInsertionPointAfter(ws);
+  for (Value ring : rings)
+    for (int i = 0; i < plan.stages; ++i)
+      ttng::InvalBarrierOp::create(
+          rewriter, loc, barrierAt(rewriter, loc, ring, i32(rewriter, loc, i)));
 }
 
 struct NVGPUWarpSpecialization

@@ -16,11 +16,15 @@
 
 namespace mlir::triton::nvidia_gpu::ws {
 
-/// A TMA load whose tile feeds the dot through shared memory.
+/// A TMA load whose tile feeds a dot through shared memory.
 struct TileLoad {
   DescriptorLoadOp load;
   gpu::LocalAllocOp alloc;
   Value ring; // S buffers of the alloc's type, made by the rewrite
+  /// The mbarrier rings of the tile's dot (every tile of one dot shares
+  /// them): the producer's expect on `full`, the consumers' hand-back on
+  /// `empty`.
+  Value full, empty;
 };
 
 /// An i32 constant.
@@ -38,13 +42,13 @@ Value bufferAt(OpBuilder &b, Location loc, Value ring, Value slot);
 LogicalResult checkProducer(Operation *root, ArrayRef<Operation *> seeds,
                             std::string &why);
 /// Turns `nest` (a clone of the counted marked nest) into the producer:
-/// each tile load becomes a TMA copy into its slot after the producer has
-/// waited for the slot to be empty and told the full barrier how many bytes
-/// come; everything the copies do not need goes. Returns the nest (its
-/// outermost loop may be rebuilt).
+/// the tiles of each dot become TMA copies into their slots, issued where
+/// the first of them was loaded, after the producer has waited for the
+/// dot's slot to be empty and told its full barrier how many bytes come;
+/// everything the copies do not need goes. Returns the nest (its outermost
+/// loop may be rebuilt).
 Operation *buildProducer(Operation *nest, MutableArrayRef<TileLoad> tiles,
-                         Value count, int stages, Value full, Value empty,
-                         RewriterBase &rewriter);
+                         Value count, int stages, RewriterBase &rewriter);
 /// Moves `nest` into a new block of `region` whose arguments receive the
 /// values it uses from outside (constants are made again inside); returns
 /// those values, the partition's captures.
