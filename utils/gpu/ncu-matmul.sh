@@ -12,7 +12,7 @@ mkdir -p "$OUT"
 NCU=${NCU:-ncu}
 for who in $WHOS; do
   "$NCU" --set full --import-source no --launch-skip 2 --launch-count 1 \
-    -k 'regex:matmul|gemm|xmma|cutlass|sm90' -f -o "$OUT/$who" \
+    -k 'regex:matmul|gemm|xmma|cutlass|sm90|attn|flash|fmha' -f -o "$OUT/$who" \
     python3 utils/gpu/matmul-vs-cublas.py run "$CASE" "$who" "$SIZE" > "$OUT/$who.log" 2>&1
   echo "$who: ncu exit $?"
   "$NCU" --import "$OUT/$who.ncu-rep" --page details > "$OUT/$who.txt" 2>&1

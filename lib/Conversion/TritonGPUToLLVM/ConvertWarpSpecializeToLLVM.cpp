@@ -107,6 +107,38 @@ kernelRegisters(ArrayRef<ttg::WarpSpecializeOp> ops, IntegerAttr maxnreg,
   return std::make_pair(defaults, *workerRegs);
 }
 
+/// Shared memory of an SM on Hopper (H100, H200), and what the driver keeps
+/// of it per CTA.
+constexpr int64_t kSharedPerSM = 228 * 1024;
+constexpr int64_t kSharedReservedPerCTA = 1024;
+constexpr int64_t kRegistersPerSM = 64 * 1024;
+constexpr int64_t kThreadsPerSM = 2048;
+/// The fewest registers a thread of the kernel's warps keeps where the
+/// budget is cut so that more CTAs run on an SM.
+constexpr int kOccupancyFloor = 200;
+
+/// The budget of every thread (the kernel's `.maxnreg`) so that as many
+/// CTAs run on an SM as shared memory allows, while the kernel's warps keep
+/// at least kOccupancyFloor registers after the workers took theirs: a
+/// warp-specialized kernel fixes its registers before ptxas, so without
+/// this a kernel of one consumer warp group (4 warps and a producer) took
+/// a whole SM's registers where the same kernel unspecialized runs two CTAs.
+/// `budget` (one CTA's) where no more CTAs fit.
+int occupancyBudget(int budget, int64_t shared, const Kernel &k,
+                    int workerRegs) {
+  int64_t threads = int64_t(k.totalWarps) * 32;
+  int64_t bySmem = kSharedPerSM / (shared + kSharedReservedPerCTA);
+  int64_t ctas = std::min(bySmem, kThreadsPerSM / threads);
+  for (; ctas > 1; --ctas) {
+    int perThread = static_cast<int>(kRegistersPerSM / (ctas * threads)) / 8 * 8;
+    int64_t pool = int64_t(perThread) * k.totalWarps -
+                   int64_t(workerRegs) * (k.totalWarps - k.numWarps);
+    if (pool / k.numWarps >= kOccupancyFloor)
+      return std::min(budget, perThread);
+  }
+  return budget;
+}
+
 Value sharedAddress(OpBuilder &b, Location loc, Value base, unsigned offset,
                     Value index = {}) {
   Value offsetValue = i32(b, loc, offset);
@@ -226,6 +258,20 @@ struct ConvertWarpSpecializeToLLVM
     // registers move once, at the kernel's entry: the kernel's warps take
     // their budget, every worker warp the workers' (one for all: a worker
     // warp group runs partitions of any op).
+    if (maxnreg) {
+      int workerRegs = 0;
+      for (ttg::WarpSpecializeOp op : ops)
+        if (std::optional<ArrayRef<int32_t>> actual = op.getActualRegisters())
+          for (int32_t regs : actual->drop_front())
+            workerRegs = std::max<int>(workerRegs, regs);
+      int budget = occupancyBudget(
+          maxnreg.getInt(), k.captureOffset + captureBytes, k, workerRegs);
+      if (budget != maxnreg.getInt()) {
+        maxnreg = b.getI32IntegerAttr(budget);
+        module->setAttr("ttg.maxnreg", maxnreg);
+        k.func->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(), maxnreg);
+      }
+    }
     std::optional<std::pair<int, int>> registers =
         kernelRegisters(ops, maxnreg, k, workers);
 

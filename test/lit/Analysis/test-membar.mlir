@@ -557,6 +557,47 @@ tt.func @waits_of_a_consumer(%phase: i32) {
   tt.return
 }
 
+// An expect and a copy of the region's own, on another mbarrier (a tile
+// loaded before a warp-specialized loop): they cannot move the waited one
+// on, so its waits still need no barrier; an expect on the waited mbarrier
+// does (the second pair).
+// CHECK-LABEL: tt.func @waits_beside_an_own_load
+// CHECK: ttng.wait_barrier %[[OTHER:.*]], %{{.*}} :
+// CHECK-NEXT: ttng.wait_barrier %[[FULL:.*]], %{{.*}} :
+// CHECK-NEXT: ttng.wait_barrier %[[FULL]], %{{.*}} :
+// CHECK-NEXT: tt.return
+// CHECK-LABEL: tt.func @waits_beside_an_expect_on_them
+// CHECK: ttng.wait_barrier
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: ttng.wait_barrier
+tt.func @waits_beside_an_own_load(%phase: i32, %desc: !tt.tensordesc<tensor<64x64xf16, #A>>) {
+  %true = arith.constant true
+  %c0 = arith.constant 0 : i32
+  %tile = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #A, #smem, mutable>
+  %other = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  %full = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.init_barrier %other, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.init_barrier %full, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  gpu.barrier
+  ttng.barrier_expect %other, 8192, %true : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.async_tma_copy_global_to_local %desc[%c0, %c0] %tile, %other, %true : !tt.tensordesc<tensor<64x64xf16, #A>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x64xf16, #A, #smem, mutable>
+  ttng.wait_barrier %other, %c0 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.wait_barrier %full, %phase : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.wait_barrier %full, %phase : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  tt.return
+}
+
+tt.func @waits_beside_an_expect_on_them(%phase: i32) {
+  %true = arith.constant true
+  %full = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.init_barrier %full, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  gpu.barrier
+  ttng.barrier_expect %full, 8192, %true : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.wait_barrier %full, %phase : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  ttng.wait_barrier %full, %phase : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+  tt.return
+}
+
 // A warp group's wgmma reads are retired by its own warp_group_dot_wait:
 // an arrive of each warp group after it needs no barrier of the region;
 // the arrive of the region's first thread does.

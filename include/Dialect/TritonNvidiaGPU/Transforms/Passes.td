@@ -243,7 +243,7 @@ def NVGPUWarpSpecialization
     %ra, %rb = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, ...>, ...
     %full, %empty = (3 mbarriers each, initialized to one arrival)
     %r = ttg.warp_specialize(%da, %db, %ra, %rb, %full, %empty, ...)
-      attributes {requestedRegisters = array<i32: 40>}
+      attributes {requestedRegisters = array<i32: 24>}
     default {
       scf.for %k ... iter_args(%acc = %zero, %n = %c0) {
         ttng.wait_barrier %full[%n % 3], (%n / 3) & 1

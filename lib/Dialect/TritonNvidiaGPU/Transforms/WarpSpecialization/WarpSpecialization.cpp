@@ -88,7 +88,7 @@ constexpr llvm::StringLiteral kWarpSpecializeAttrName = "tt.warp_specialize";
 /// Shared memory an H100 CTA may use.
 constexpr int64_t kSharedLimit = 227 * 1024;
 /// Registers the producer warp group asks for (setmaxnreg's unit is 8).
-constexpr int32_t kProducerRegisters = 40;
+constexpr int32_t kProducerRegisters = 24;
 
 /// A dot of the loop whose shared operands are tiles the producer loads.
 struct DotGroup {

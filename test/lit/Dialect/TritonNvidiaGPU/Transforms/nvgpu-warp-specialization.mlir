@@ -1,5 +1,5 @@
 // nvgpu-warp-specialization: a loop marked tt.warp_specialize whose TMA
-// tiles feed one warp-group dot is split into a one-warp producer (TMA
+// tiles feed warp-group dots (one, or attention's two) is split into a one-warp producer (TMA
 // copies into a ring of num-stages buffers, after waiting for the slot to
 // be empty) and the kernel's warps (wait for the slot to be full, async
 // dot, wait for the dot before, hand its slot back). Loops that do not fit
@@ -8,6 +8,7 @@
 // RUN: triton-opt %s -split-input-file -nvgpu-warp-specialization=num-stages=3 -verify-each 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
 
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#mma64 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
@@ -19,7 +20,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK-DAG: %[[RB:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
 // CHECK-COUNT-6: ttng.init_barrier %{{.*}}, 1
 // CHECK: %[[WS:.*]]:2 = ttg.warp_specialize(
-// CHECK-SAME: requestedRegisters = array<i32: 40>
+// CHECK-SAME: requestedRegisters = array<i32: 24>
 // CHECK-NEXT: default {
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[N:.*]] = %{{.*}})
 // CHECK: ttng.wait_barrier
@@ -110,6 +111,64 @@ tt.func public @persistent(%da: !tt.tensordesc<tensor<128x64xf16, #shared>>, %db
     %h = arith.truncf %acc : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
     %hb = ttg.convert_layout %h : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked>
     tt.descriptor_store %dc[%om, %on], %hb : !tt.tensordesc<tensor<128x128xf16, #shared>>, tensor<128x128xf16, #blocked>
+  } {tt.warp_specialize}
+  tt.return
+}
+
+// Attention: K feeds Q x K, V feeds P x V. Each dot gets its own ring and
+// mbarriers (12 of them at 3 stages); the producer copies K, then V, each
+// after its own empty wait. Q x K is waited for at once (with the P x V of
+// the iteration before, whose accumulator the iteration reads after it)
+// and hands back its K slot and the previous V slot; P x V stays in flight
+// and retires after the loop, which hands back the last V slot. All
+// mbarriers are invalidated after the op.
+// CHECK-LABEL: tt.func public @attention
+// CHECK-COUNT-12: ttng.init_barrier %{{.*}}, 1
+// CHECK: ttg.warp_specialize(
+// CHECK-NEXT: default {
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:[a-z0-9_]+]] = %{{.*}}, %{{.*}} = %{{.*}}, %[[N:[a-z0-9_]+]] = %{{.*}})
+// CHECK: ttng.wait_barrier
+// CHECK: %[[QK:.*]] = ttng.warp_group_dot %{{.*}}, %{{.*}}, %{{.*}} {{.*}}isAsync = true
+// CHECK: %[[W:.*]]:4 = ttng.warp_group_dot_wait %[[QK]], %{{.*}}, %{{.*}}, %[[ACC]] {pendings = 0 : i32}
+// CHECK: ttng.arrive_barrier %{{.*}}, 1 {perWarpGroup}
+// CHECK: %[[NOTFIRST:.*]] = arith.cmpi ugt, %[[N]]
+// CHECK: ttng.arrive_barrier %{{.*}}, 1, %[[NOTFIRST]] {perWarpGroup}
+// CHECK: arith.mulf %[[W]]#3
+// CHECK: ttng.wait_barrier
+// CHECK: %[[PV:.*]] = ttng.warp_group_dot {{.*}}isAsync = true
+// CHECK-NOT: ttng.warp_group_dot_wait
+// CHECK: scf.yield %[[PV]]
+// CHECK: ttng.warp_group_dot_wait %{{.*}} {pendings = 0 : i32}
+// CHECK: ttng.arrive_barrier
+// CHECK: ttg.warp_yield
+// CHECK: partition0({{.*}}) num_warps(1) {
+// CHECK: ttng.wait_barrier
+// CHECK: ttng.barrier_expect %{{.*}}, 16384, %true
+// CHECK: ttng.async_tma_copy_global_to_local
+// CHECK: ttng.wait_barrier
+// CHECK: ttng.barrier_expect %{{.*}}, 16384, %true
+// CHECK: ttng.async_tma_copy_global_to_local
+// CHECK: ttg.warp_return
+// CHECK-COUNT-12: ttng.inval_barrier
+tt.func public @attention(%q: !ttg.memdesc<128x64xf16, #shared, #smem>, %dk: !tt.tensordesc<tensor<128x64xf16, #shared>>, %dv: !tt.tensordesc<tensor<128x64xf16, #shared>>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c128 = arith.constant 128 : i32
+  %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+  %zacc = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma64>
+  %r:2 = scf.for %k = %c0 to %n step %c128 iter_args(%acc = %zacc, %off = %c0) -> (tensor<128x64xf32, #mma64>, i32) : i32 {
+    %kt = tt.descriptor_load %dk[%off, %c0] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %ks = ttg.local_alloc %kt : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %kT = ttg.memdesc_trans %ks {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+    %s = ttng.warp_group_dot %q, %kT, %zero {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+    %p = math.exp2 %s : tensor<128x128xf32, #mma>
+    %scaled = arith.mulf %acc, %acc : tensor<128x64xf32, #mma64>
+    %vt = tt.descriptor_load %dv[%off, %c0] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %vs = ttg.local_alloc %vt : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %ph = arith.truncf %p : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+    %pa = ttg.convert_layout %ph : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #mma64, kWidth = 2}>>
+    %o = ttng.warp_group_dot %pa, %vs, %scaled {inputPrecision = 0 : i32} : tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #mma64, kWidth = 2}>> * !ttg.memdesc<128x64xf16, #shared, #smem> -> tensor<128x64xf32, #mma64>
+    %off2 = arith.addi %off, %c128 : i32
+    scf.yield %o, %off2 : tensor<128x64xf32, #mma64>, i32
   } {tt.warp_specialize}
   tt.return
 }
