@@ -220,16 +220,24 @@ def NVGPUWarpSpecialization
 
     For each `scf.for` marked `tt.warp_specialize` (`tl.range(...,
     warp_specialize=True)`) on sm_90: the TMA loads (`tt.descriptor_load` of
-    a kernel-argument descriptor) whose tiles only feed one
+    a kernel-argument descriptor) whose tiles each feed one
     `ttng.warp_group_dot` through a `ttg.local_alloc` move to a one-warp
-    partition. The loads must sit directly in the body of the marked loop
-    or of loops nested in it, and what their coordinates need must be
-    scalar code the producer can run as well (no stores, no tensors). The
-    dot's accumulator must only carry it to the next iteration. Both sides
-    count tiles with the same counter; `num-stages` (or the loop's
-    `tt.num_stages`, at least 2) buffers per tile, with a `full` and an
-    `empty` mbarrier per buffer. A marked loop that does not fit gets a
-    remark saying why and is left to the software pipeliner.
+    partition. The loads must sit directly in one loop body (the marked
+    loop's or a nested loop's), and what their coordinates need must be
+    scalar code the producer can run as well (no stores, no tensors). Both
+    sides count iterations with the same counter; `num-stages` (or the
+    loop's `tt.num_stages`, at least 2) buffers per tile, with a `full` and
+    an `empty` mbarrier per buffer and per dot. A lone dot whose
+    accumulator only carries it to the next iteration (a matmul) stays in
+    flight until the next one is issued and hands back the buffer before;
+    with two dots (attention: K feeds Q x K, V feeds P x V) the first is
+    waited for at once and hands back its buffer, and the second, whose
+    result the next iteration reads only after the first's wait, stays in
+    flight until that wait, which hands back its buffer too. The kernel's
+    warps do not synchronize with each other in the loop: each warp group
+    hands buffers back on its own, so two consumer warp groups drift apart
+    and one's softmax overlaps the other's wgmma. A marked loop that does
+    not fit gets a remark saying why and is left to the software pipeliner.
 
     ```mlir
     scf.for %k = %lb to %ub step %c1 iter_args(%acc = %zero) {
