@@ -3,13 +3,17 @@
 // Splits a loop nest marked `tt.warp_specialize` into a TMA producer and the
 // kernel's warps as the MMA consumer and epilogue (see Passes.td):
 //
-//   - the TMA loads whose tiles only feed one `ttng.warp_group_dot` (through
+//   - the TMA loads whose tiles each feed one `ttng.warp_group_dot` (through
 //     a `ttg.local_alloc` and memdesc views) move to a one-warp partition,
 //     which walks a clone of the nest pruned to what the loads' coordinates
-//     need and copies each tile into a ring of `S` buffers;
-//   - the kernel's warps keep the nest: each iteration waits for its slot to
-//     be full, issues the dot asynchronously, waits for the previous dot and
-//     hands the previous slot back; after the loop, the last.
+//     need and copies each tile into a ring of `S` buffers (a ring and
+//     full/empty mbarriers per dot);
+//   - the kernel's warps keep the nest: each iteration waits for a dot's
+//     slot to be full and issues the dot asynchronously. A lone dot
+//     accumulating across iterations waits for the previous one and hands
+//     its slot back (the last after the loop); attention's Q x K is waited
+//     for at once and hands back its slot and that of the P x V before it,
+//     which stayed in flight until then.
 //
 // Both sides count the tiles they have passed with the same counter (an
 // iter_arg through every loop from the marked one to the one holding the
