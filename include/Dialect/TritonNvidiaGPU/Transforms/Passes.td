@@ -236,8 +236,10 @@ def NVGPUWarpSpecialization
     flight until that wait, which hands back its buffer too. The kernel's
     warps do not synchronize with each other in the loop: each warp group
     hands buffers back on its own, so two consumer warp groups drift apart
-    and one's softmax overlaps the other's wgmma. A marked loop that does
-    not fit gets a remark saying why and is left to the software pipeliner.
+    and one's softmax overlaps the other's wgmma; several dots at fewer
+    than 8 warps (one consumer warp group, nothing to overlap) are left to
+    the pipeliner. A marked loop that does not fit gets a remark saying why
+    and is left to the software pipeliner.
 
     ```mlir
     scf.for %k = %lb to %ub step %c1 iter_args(%acc = %zero) {

@@ -233,6 +233,15 @@ FailureOr<Plan> planLoop(scf::ForOp marked, int numStages, std::string &why) {
   if (plan.dots.size() == 2)
     plan.dots.back().deferred =
         isDeferrable(plan.dots.front().dot, plan.dots.back().dot, body);
+  // Several dots with code between them (attention's softmax) gain from
+  // warp groups that overlap one's code with another's wgmma; a single
+  // consumer warp group has nothing to overlap, and measured slower than
+  // the software pipeliner (docs/benchmarks.md).
+  if (plan.dots.size() > 1 && ttg::lookupNumWarps(marked) < 8) {
+    why = "its dots would run on one consumer warp group (num_warps < 8), "
+          "with nothing to overlap the code between them";
+    return failure();
+  }
   plan.stages = std::max(2, numStages);
   if (auto attr = marked->getAttrOfType<IntegerAttr>("tt.num_stages"))
     plan.stages = std::max<int>(2, attr.getInt());
