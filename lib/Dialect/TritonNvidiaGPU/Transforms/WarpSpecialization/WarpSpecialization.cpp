@@ -304,6 +304,20 @@ void handBackBefore(OpBuilder &b, Location loc, Value count, Value start,
                                 passed, /*perWarpGroup=*/true);
 }
 
+/// After `kLoop`: the dot it leaves in flight (its result `accIndex`)
+/// retires, and its slot goes back (none where the loop ran no iteration).
+void retireAfterLoop(RewriterBase &rewriter, Location loc, scf::ForOp kLoop,
+                     unsigned accIndex, Value empty, int stages) {
+  rewriter.setInsertionPointAfter(kLoop);
+  Value result = kLoop.getResult(accIndex);
+  auto last =
+      ttng::WarpGroupDotWaitOp::create(rewriter, loc, ValueRange{result},
+                                       /*pendings=*/0);
+  result.replaceAllUsesExcept(last.getResult(0), last);
+  handBackBefore(rewriter, loc, kLoop.getResults().back(),
+                 kLoop.getInitArgs().back(), empty, stages);
+}
+
 /// The consumer side of `group`: waits for its slot before the first of its
 /// tiles was loaded and reads the tiles from the ring. A chained dot keeps
 /// one dot in flight and hands back the slot of the dot before it (the
@@ -345,15 +359,9 @@ void rewriteConsumer(Plan &plan, const DotGroup &group, Value count,
   if (group.deferred) {
     // The wait of the dot before it retires it in the next iteration (see
     // there); after the loop, the last one retires and its slot goes back.
-    unsigned accIndex = dot.getResult().use_begin()->getOperandNumber();
-    rewriter.setInsertionPointAfter(kLoop);
-    Value result = kLoop.getResult(accIndex);
-    auto last =
-        ttng::WarpGroupDotWaitOp::create(rewriter, loc, ValueRange{result},
-                                         /*pendings=*/0);
-    result.replaceAllUsesExcept(last.getResult(0), last);
-    handBackBefore(rewriter, loc, kLoop.getResults().back(), kInit, empty,
-                   plan.stages);
+    retireAfterLoop(rewriter, loc, kLoop,
+                    dot.getResult().use_begin()->getOperandNumber(), empty,
+                    plan.stages);
     return;
   }
   if (!group.chained) {
@@ -390,15 +398,7 @@ void rewriteConsumer(Plan &plan, const DotGroup &group, Value count,
   // the first iteration of this loop).
   handBackBefore(rewriter, loc, count, kInit, empty, plan.stages);
 
-  // After the loop: the last dot retires and its slot goes back.
-  rewriter.setInsertionPointAfter(kLoop);
-  Value result = kLoop.getResult(accIndex);
-  auto last =
-      ttng::WarpGroupDotWaitOp::create(rewriter, loc, ValueRange{result},
-                                       /*pendings=*/0);
-  result.replaceAllUsesExcept(last.getResult(0), last);
-  handBackBefore(rewriter, loc, kLoop.getResults().back(), kInit, empty,
-                 plan.stages);
+  retireAfterLoop(rewriter, loc, kLoop, accIndex, empty, plan.stages);
 }
 
 //===----------------------------------------------------------------------===//
