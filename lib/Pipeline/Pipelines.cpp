@@ -242,8 +242,8 @@ void mlir::triton::registerTritonPipelines() {
   registerPassPipeline(
       "triton-ttgir-pipeline",
       "Triton 3.6's ttgir stage (TTIR -> TTGIR) for Hopper, Ampere and Ada; "
-      "warp specialization is "
-      "skipped (report-skipped=true lists them and why)",
+      "Blackwell's tcgen05 passes are skipped (report-skipped=true lists "
+      "them and why)",
       [](OpPassManager &pm, StringRef text,
          function_ref<LogicalResult(const Twine &)> errorHandler) {
         TTGIRPipelineOptions pipelineOptions;
@@ -271,9 +271,8 @@ void mlir::triton::registerTritonPipelines() {
       });
   registerPassPipeline(
       "triton-llir-pipeline",
-      "Triton 3.6's llir stage (TTGIR -> LLVM and NVVM dialects); the warp "
-      "specialization and nvgpu passes are skipped (report-skipped=true "
-      "lists them and why)",
+      "Triton 3.6's llir stage (TTGIR -> LLVM and NVVM dialects); "
+      "convert-nv-gpu-to-llvm is skipped (report-skipped=true says why)",
       [](OpPassManager &pm, StringRef text,
          function_ref<LogicalResult(const Twine &)> errorHandler) {
         LLIRPipelineOptions pipelineOptions;
