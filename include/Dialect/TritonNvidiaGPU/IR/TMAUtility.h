@@ -88,6 +88,16 @@ std::string whyNoTensorMap(MakeTensorDescOp make);
 /// an error on `make` (whyNoTensorMap) when it cannot.
 FailureOr<Value> writeTensorMap(OpBuilder &b, MakeTensorDescOp make, Value map);
 
+/// Whether `desc` is a kernel argument: its tensor map is written by the
+/// host, once, before the kernel runs.
+bool isHostDescriptor(Value desc);
+
+/// For a `tt.descriptor_store` or `tt.descriptor_reduce` `store`: the TMA
+/// op that writes global memory from the shared `buffer` holding its
+/// source (`async_tma_copy_local_to_global` or `async_tma_reduce`), made at
+/// `b`'s insertion point.
+Operation *createTMAStoreFrom(OpBuilder &b, Operation *store, Value buffer);
+
 } // namespace mlir::triton::nvidia_gpu
 
 #endif // TRITON_DIALECT_TRITONNVIDIAGPU_IR_TMAUTILITY_H

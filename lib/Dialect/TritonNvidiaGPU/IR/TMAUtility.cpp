@@ -238,3 +238,20 @@ FailureOr<Value> mlir::triton::nvidia_gpu::writeTensorMap(OpBuilder &b,
   TensormapFenceproxyAcquireOp::create(b, loc, map);
   return ReinterpretTensorDescOp::create(b, loc, desc, map).getResult();
 }
+
+bool mlir::triton::nvidia_gpu::isHostDescriptor(Value desc) {
+  auto arg = dyn_cast<BlockArgument>(desc);
+  return arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+}
+
+Operation *mlir::triton::nvidia_gpu::createTMAStoreFrom(OpBuilder &b,
+                                                        Operation *store,
+                                                        Value buffer) {
+  Location loc = store->getLoc();
+  if (auto s = dyn_cast<DescriptorStoreOp>(store))
+    return AsyncTMACopyLocalToGlobalOp::create(b, loc, s.getDesc(),
+                                               s.getIndices(), buffer);
+  auto r = cast<DescriptorReduceOp>(store);
+  return AsyncTMAReduceOp::create(b, loc, r.getKind(), r.getDesc(),
+                                  r.getIndices(), buffer);
+}

@@ -140,9 +140,9 @@ LogicalResult lowerMakeDescriptor(MakeTensorDescOp make) {
   return success();
 }
 
-/// Stores and reductions: `emit` issues the TMA op reading `buffer`.
-template <typename OpT, typename EmitFn>
-LogicalResult lowerStoreLike(OpT op, EmitFn emit) {
+/// Stores and reductions: the source through shared memory, the TMA op
+/// reading it, and the wait for it.
+template <typename OpT> LogicalResult lowerStoreLike(OpT op) {
   TensorDescType desc = op.getDesc().getType();
   if (failed(ttng::checkTMALayout(op, desc)))
     return failure();
@@ -153,7 +153,7 @@ LogicalResult lowerStoreLike(OpT op, EmitFn emit) {
       b, loc, ttng::getTMABufferType(type, desc, /*mutableMemory=*/false),
       op.getSrc());
   ttng::FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
-  emit(b, loc, buffer);
+  ttng::createTMAStoreFrom(b, op, buffer);
   ttng::TMAStoreWaitOp::create(b, loc, 0);
   b.eraseOp(op);
   return success();
@@ -176,18 +176,9 @@ struct TMALowering
       } else if (auto make = dyn_cast<MakeTensorDescOp>(op)) {
         result = lowerMakeDescriptor(make);
       } else if (auto store = dyn_cast<DescriptorStoreOp>(op)) {
-        result = lowerStoreLike(store, [&](OpBuilder &b, Location loc,
-                                           Value buffer) {
-          ttng::AsyncTMACopyLocalToGlobalOp::create(b, loc, store.getDesc(),
-                                                    store.getIndices(), buffer);
-        });
+        result = lowerStoreLike(store);
       } else if (auto reduce = dyn_cast<DescriptorReduceOp>(op)) {
-        result = lowerStoreLike(
-            reduce, [&](OpBuilder &b, Location loc, Value buffer) {
-              ttng::AsyncTMAReduceOp::create(b, loc, reduce.getKind(),
-                                             reduce.getDesc(),
-                                             reduce.getIndices(), buffer);
-            });
+        result = lowerStoreLike(reduce);
       } else {
         result = op->emitError("TMA lowering: ")
                  << op->getName()

@@ -77,12 +77,6 @@ TypedValue<RankedTensorType> sourceOf(Operation *store) {
   return cast<DescriptorReduceOp>(store).getSrc();
 }
 
-/// A kernel argument: its tensor map is written by the host, once.
-bool isHostDescriptor(Value desc) {
-  auto arg = dyn_cast<BlockArgument>(desc);
-  return arg && isa<FuncOp>(arg.getOwner()->getParentOp());
-}
-
 /// wait, local_store, fence and the copy in place of `store`.
 void rewriteStore(Operation *store, Value buffer) {
   OpBuilder b(store);
@@ -90,14 +84,7 @@ void rewriteStore(Operation *store, Value buffer) {
   ttng::TMAStoreWaitOp::create(b, loc, 0);
   LocalStoreOp::create(b, loc, sourceOf(store), buffer);
   ttng::FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
-  if (auto s = dyn_cast<DescriptorStoreOp>(store)) {
-    ttng::AsyncTMACopyLocalToGlobalOp::create(b, loc, s.getDesc(),
-                                              s.getIndices(), buffer);
-  } else {
-    auto r = cast<DescriptorReduceOp>(store);
-    ttng::AsyncTMAReduceOp::create(b, loc, r.getKind(), r.getDesc(),
-                                   r.getIndices(), buffer);
-  }
+  ttng::createTMAStoreFrom(b, store, buffer);
   store->erase();
 }
 
@@ -114,7 +101,7 @@ void pipelineStores(scf::ForOp loop) {
   if (stores.empty())
     return;
   bool deviceMaps = llvm::any_of(stores, [](Operation *store) {
-    return !isHostDescriptor(descriptorOf(store));
+    return !ttng::isHostDescriptor(descriptorOf(store));
   });
   std::string why;
   if (deviceMaps && !canMultiBufferTensorMaps(loop, why))

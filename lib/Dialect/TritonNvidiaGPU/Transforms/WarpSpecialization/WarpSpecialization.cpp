@@ -217,10 +217,7 @@ FailureOr<Plan> planLoop(scf::ForOp marked, int numStages, std::string &why) {
     plan.path.insert(plan.path.begin(), loop);
   }
   for (TileLoad &tile : plan.loads)
-    if (!isa<BlockArgument>(tile.load.getDesc()) ||
-        !isa<FunctionOpInterface>(cast<BlockArgument>(tile.load.getDesc())
-                                      .getOwner()
-                                      ->getParentOp())) {
+    if (!ttng::isHostDescriptor(tile.load.getDesc())) {
       why = "a descriptor is made in the kernel (only kernel arguments are "
             "handed to the producer)";
       return failure();
