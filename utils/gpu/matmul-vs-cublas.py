@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """A dot case of test/gpu/dot/dot_kernels.py against cuBLAS (torch.matmul; for the
-tutorial attention cases, tattn_*, PyTorch's scaled_dot_product_attention),
+tutorial attention cases, tattn_*, PyTorch's scaled_dot_product_attention; its backward
+for tbwd_*),
 Triton 3.6 and ours, on the GPU machine, from the repository root:
 
     python3 utils/gpu/matmul-vs-cublas.py time CASE[,CASE...] M,N,K [ROUNDS]
@@ -66,6 +67,18 @@ def setup(case, size):
         sdpa = lambda: torch.nn.functional.scaled_dot_product_attention(  # noqa: E731
             q, k, v, is_causal=case["causal"], scale=args[0])
         return theirs_run, launcher(ours), sdpa, flops, outs
+    if case["kind"] == "tbwd":
+        # SDPA's backward alone (its forward run once) on the same Q, K, V and dO;
+        # ours gets M and Delta precomputed (attn_bwd.py), SDPA computes Delta itself.
+        Z, H, N = size
+        q, k, v, do = (t[:, :, :N].detach().clone() for t in (args[0], args[1], args[2],
+                                                               args[4]))
+        q.requires_grad_(), k.requires_grad_(), v.requires_grad_()
+        o = torch.nn.functional.scaled_dot_product_attention(
+            q, k, v, is_causal=case["causal"], scale=args[3])
+        sdpa_bwd = lambda: torch.autograd.grad(o, (q, k, v), do,  # noqa: E731
+                                               retain_graph=True)
+        return theirs_run, launcher(ours), sdpa_bwd, flops, outs
     # cuBLAS on the descriptors' tensors (A is M x K; B is N x K or K x N).
     a = args[0].base if hasattr(args[0], "base") else args[0]
     b = args[1].base if hasattr(args[1], "base") else args[1]
@@ -107,8 +120,8 @@ def time_cases(names, size, rounds):
         kt = theirs()
         expect = [o.clone() for o in outs]
         ko = compile_ours(ours)
-        atol, rtol = dk.tolerance(case)
-        agree = all(torch.allclose(x.double(), y.double(), atol=atol, rtol=rtol)
+        agree = all(torch.allclose(x.double(), y.double(), atol=dk.tolerance(case, y.double())[0],
+                                   rtol=dk.tolerance(case, y.double())[1])
                     for x, y in zip(outs, expect))
         timed = {"triton": theirs, "ours": ours, "cublas": cublas}
         do_bench(theirs, warmup=100, rep=1000)

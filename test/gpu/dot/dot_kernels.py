@@ -12,6 +12,8 @@ import torch
 import triton
 import triton.language as tl
 
+import attn_bwd
+
 
 @triton.jit
 def matmul_kernel(a_ptr, b_ptr, c_ptr, bias_ptr, M, N, K, sam, sak, sbk, sbn, scm, scn,
@@ -317,6 +319,9 @@ CASES = [
     _mm("mm_bf16_128x128x64_w4", "bfloat16", 128, 128, 64, 4),
     _mm("mm_tf32_128x128x32_w4", "float32", 128, 128, 32, 4),
     _mm("mm_tf32x3_64x64x32_w4", "float32", 64, 64, 32, 4, precision="tf32x3"),
+    # B is split into tf32 halves in registers before its dot: pipelined
+    # through an unswizzled buffer, as Triton does.
+    _mm("mm_tf32x3_64x64x32_w4_s3", "float32", 64, 64, 32, 4, precision="tf32x3", stages=3),
     _mm("mm_ieee_64x64x32_w4", "float32", 64, 64, 32, 4, precision="ieee"),
     _mm("mm_e4m3_128x128x64_w4", "float8_e4m3fn", 128, 128, 64, 4),
     _mm("mm_e5m2_128x128x64_w4", "float8_e5m2", 128, 128, 64, 4),
@@ -408,6 +413,8 @@ CASES = [
          cc=90, sizes=((2, 3, 1000),), bench=(4, 16, 4096)),
     dict(name="attn_d64_full_w4_sm80", kind="attn", D=64, BM=64, BN=64, causal=False, warps=4,
          cc=80, sizes=((2, 3, 1000),), bench=(4, 16, 4096)),
+    # Tutorial-style attention backward (dQ, dK, dV), attn_bwd.py.
+    *attn_bwd.CASES,
 ]
 
 
@@ -420,10 +427,16 @@ def _rand(shape, dtype, gen):
     return x.to(getattr(torch, dtype))
 
 
-def tolerance(case):
-    """(atol, rtol) against the float64 reference of the same rounded inputs."""
+def tolerance(case, ref=None):
+    """(atol, rtol) against the float64 reference `ref` of the same rounded inputs."""
     if case["kind"] in ("attn", "tattn"):
         return 2e-2, 2e-2
+    if case["kind"] == "tbwd":
+        # Gradients sum 16-bit products over the whole sequence: a bound
+        # relative to the output's largest element (dS is rounded to 16 bits
+        # before its dots, as in the tutorial).
+        scale = float(ref.abs().max()) if ref is not None else 1.0
+        return (5e-3 if case["dtype"] == "float16" else 2e-2) * scale, 0.0
     if case["dtype"] == "int8":
         return 0, 0
     if case.get("acc") == "float16":
@@ -436,6 +449,8 @@ def tolerance(case):
 def make(case, size, seed, reference=True):
     """(kernel, grid, args, constexprs, outputs to compare, float64 references, flops);
     no references (None) when `reference` is false (timing at large sizes)."""
+    if case["kind"] == "tbwd":
+        return attn_bwd.make(case, size, seed, reference)
     gen = torch.Generator(device="cuda").manual_seed(seed)
     if case["kind"] == "mmt":
         M, N, K = size

@@ -469,10 +469,15 @@ def TritonGPUAssignLatencies
     `tt.load` whose only user is a `ttg.local_alloc` (a wgmma operand) or a
     conversion to a dot operand layout (directly or through `tt.trans`),
     with a zero `other` and addresses cp.async can move in 4, 8 or 16
-    bytes; a `tt.descriptor_load` landing in its descriptor's layout. The
+    bytes; a `tt.descriptor_load` landing in its descriptor's layout; and,
+    as in Triton 3.6, a `tt.load` that a dot's A or B operand reaches only
+    through registers (a row statistic, a scale: found walking up from the
+    dots' A and B, stopping at loads), which `tritongpu-pipeline` copies into
+    an unswizzled buffer read back by a local_load. The
     latencies are given only when a schedule with those loads and their
     address computations at stage 0 is sound (side-effect free, no value
-    they carry read at the last stage). Loops whose ops already carry
+    they carry read at the last stage); loads read through registers that
+    would make it unsound are left out. Loops whose ops already carry
     latencies keep them. A loop with a dot left without latencies gets a
     remark saying why (outer loops, loads cp.async cannot vectorize,
     addresses behind ops with side effects).
@@ -544,7 +549,8 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
     expanded: a stage-0 `tt.load` becomes a `ttg.async_copy_global_to_local`
     into one of `S` buffers (`S - 1` when only local_loads read them; a
     conversion to an mma operand layout becomes local_alloc + local_load
-    first), issued `S - 1` iterations before its dot. The copies and what
+    first; a load read in registers, an unswizzled buffer and a local_load
+    where the load was), issued `S - 1` iterations before its dot. The copies and what
     their addresses depend on are stage 0, the rest stage `S - 1`; a
     schedule that says otherwise is refused with a remark. MLIR's scf loop
     pipeliner expands the schedule with a predicated prologue and the last

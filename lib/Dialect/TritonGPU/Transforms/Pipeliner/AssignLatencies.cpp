@@ -2,7 +2,8 @@
 //
 // The first of the pipeliner's three passes: in each innermost loop with a
 // dot, the loads that can become asynchronous copies into shared memory
-// (SelectLoads.cpp) get `tt.latency = num_stages - 1`, the number of
+// (SelectLoads.cpp: dot operands, and loads a dot needs through registers
+// where the schedule stays sound with them) get `tt.latency = num_stages - 1`, the number of
 // iterations ahead their copies are issued, when a schedule with them at
 // stage 0 is sound (stageZeroOps). num_stages is the loop's `tt.num_stages`
 // or the pass option. A loop whose ops already carry latencies (given by
@@ -39,12 +40,23 @@ FailureOr<SmallVector<AsyncLoad>> loadsToPipeline(scf::ForOp loop,
   FailureOr<SmallVector<AsyncLoad>> loads = selectLoads(loop, info, why);
   if (failed(loads))
     return failure();
-  SmallVector<Operation *> ops;
+  auto sound = [&](ArrayRef<AsyncLoad> selected) {
+    SmallVector<Operation *> ops;
+    for (const AsyncLoad &l : selected)
+      ops.push_back(l.load);
+    return succeeded(stageZeroOps(loop, ops, why));
+  };
+  if (sound(*loads))
+    return loads;
+  // Loads read in registers are a bonus: without them, the dot operands'
+  // copies may still make a sound stage 0.
+  SmallVector<AsyncLoad> operands;
   for (const AsyncLoad &l : *loads)
-    ops.push_back(l.load);
-  if (failed(stageZeroOps(loop, ops, why)))
+    if (!l.throughRegisters)
+      operands.push_back(l);
+  if (operands.empty() || operands.size() == loads->size() || !sound(operands))
     return failure();
-  return loads;
+  return operands;
 }
 
 struct AssignLatenciesPass

@@ -1,6 +1,8 @@
 //===- PipelineLoads.cpp - cp.async and TMA pipelining of dot operands ----===//
 //
-// In a loop whose dots read their operands from `ttg.local_alloc %load`,
+// In a loop whose dots read their operands from `ttg.local_alloc %load`
+// (or need a load through registers: an unswizzled buffer then, read back by
+// a local_load where the load was),
 // each such load (SelectLoads.cpp) becomes an asynchronous copy into one of
 // B buffers, issued num_stages - 1 iterations before the dot that reads it
 // (B = num_stages for wgmma operands, which are read asynchronously, and

@@ -2,8 +2,8 @@
 //
 // Triton's software pipeliner is three passes, as in Triton 3.6:
 //  - tritongpu-assign-latencies (AssignLatencies.cpp) marks the loads of a
-//    loop that feed dots through shared memory (SelectLoads.cpp picks
-//    them) with `tt.latency = num_stages - 1`;
+//    loop that feed dots through shared memory, or through registers
+//    (SelectLoads.cpp picks them), with `tt.latency = num_stages - 1`;
 //  - tritongpu-schedule-loops (ScheduleLoops.cpp) turns latencies into a
 //    schedule: `loop.stage` / `loop.cluster` on each op of the loop (the
 //    loads and their address computations at stage 0, the rest at the
@@ -56,6 +56,9 @@ struct AsyncLoad {
   /// registers (no `alloc` yet), the rewrite into local_alloc +
   /// local_load that gives it one.
   std::function<LocalAllocOp(Operation *)> materialize;
+  /// Read in registers (selectRegisterLoad), not as a dot operand: left out
+  /// where the loop's schedule is sound only without it.
+  bool throughRegisters = false;
   bool isTMA() const { return isa<DescriptorLoadOp>(load); }
 };
 

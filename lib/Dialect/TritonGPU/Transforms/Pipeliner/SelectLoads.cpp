@@ -9,6 +9,10 @@
 // read through memdesc_trans). Pointer loads must also have a zero `other`
 // (cp.async zero-fills) and let cp.async move 4, 8 or 16 bytes per access
 // (AxisInfo on pointers and mask, the shared layout's vectorization).
+// A pointer load that a dot's A or B needs only through registers (a row
+// statistic or a scale in the dot's operand computation) is pipelined too,
+// as Triton 3.6 does: into an unswizzled buffer, read back by a local_load
+// where the load was.
 // Descriptor loads must land in the descriptor's own nvmma layout, which is
 // what the TMA unit writes; a descriptor made in the loop (at its top level
 // or in scf.if ops) gets several tensor maps (TensorMaps.cpp). The stage-0
@@ -262,6 +266,81 @@ std::optional<AsyncLoad> selectTMALoad(DescriptorLoadOp load) {
                    dest->alloc ? nullptr : dest->path->materialize};
 }
 
+/// The loads the A and B operands of the loop's dots reach through ops of
+/// the loop body, stopping at loads (Triton 3.6's assign-latencies walks the
+/// same way; a load behind another load, an indirection, is not among them).
+llvm::DenseSet<Operation *> loadsFeedingDots(scf::ForOp loop) {
+  Block *body = loop.getBody();
+  llvm::DenseSet<Operation *> seen, found;
+  SmallVector<Operation *> worklist;
+  for (Operation &op : *body)
+    if (isa<DotOp, DotScaledOp, nvidia_gpu::WarpGroupDotOp>(op))
+      worklist.push_back(&op);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!seen.insert(op).second)
+      continue;
+    if (isa<LoadOp, DescriptorLoadOp>(op)) {
+      found.insert(op);
+      continue;
+    }
+    bool isDot = isa<DotOp, DotScaledOp, nvidia_gpu::WarpGroupDotOp>(op);
+    op->walk([&](Operation *nested) {
+      for (OpOperand &operand : nested->getOpOperands()) {
+        // A dot's accumulator is not an operand whose loads are waited for.
+        if (isDot && nested == op && operand.getOperandNumber() == 2)
+          continue;
+        Operation *def = operand.get().getDefiningOp();
+        if (def && def->getBlock() == body && !op->isAncestor(def))
+          worklist.push_back(def);
+      }
+    });
+  }
+  return found;
+}
+
+/// A `tt.load` a dot needs only through registers (a row statistic, a
+/// scale): copied into an unswizzled buffer and read back by a local_load
+/// where the load was, as Triton 3.6 does. Not for a load whose users want
+/// it in a shared layout of their own (a local_alloc, a dot operand
+/// conversion), which the other paths take or refuse.
+std::optional<AsyncLoad> selectRegisterLoad(LoadOp load,
+                                            ModuleAxisInfoAnalysis &axisInfo) {
+  auto type = dyn_cast<RankedTensorType>(load.getType());
+  if (!type || load.getIsVolatile() || load->use_empty())
+    return std::nullopt;
+  if (load.getOther() && !isZeroConstant(load.getOther()))
+    return std::nullopt;
+  for (Operation *user : load->getUsers()) {
+    auto cvt = dyn_cast<ConvertLayoutOp>(user);
+    if (isa<LocalAllocOp>(user) ||
+        (cvt && isa<DotOperandEncodingAttr>(cvt.getType().getEncoding())))
+      return std::nullopt;
+  }
+  MLIRContext *ctx = load.getContext();
+  auto encoding = SwizzledSharedEncodingAttr::get(
+      ctx, 1, 1, 1, getOrder(type.getEncoding()),
+      getCTALayout(type.getEncoding()));
+  auto buffer = MemDescType::get(type.getShape(), type.getElementType(),
+                                 encoding, SharedMemorySpaceAttr::get(ctx));
+  unsigned vec = copyVectorSize(load, buffer, axisInfo);
+  if (!vec)
+    return std::nullopt;
+  return AsyncLoad{load, LocalAllocOp(), vec,
+                   [buffer](Operation *load) {
+                     OpBuilder b(load->getContext());
+                     b.setInsertionPointAfter(load);
+                     Value value = load->getResult(0);
+                     auto alloc = LocalAllocOp::create(b, load->getLoc(),
+                                                       buffer, value);
+                     auto local = LocalLoadOp::create(b, load->getLoc(),
+                                                      value.getType(), alloc);
+                     value.replaceAllUsesExcept(local.getResult(), alloc);
+                     return alloc;
+                   },
+                   /*throughRegisters=*/true};
+}
+
 } // namespace
 
 bool mlir::triton::gpu::hasDot(scf::ForOp loop) {
@@ -297,13 +376,20 @@ mlir::triton::gpu::selectLoads(scf::ForOp loop,
     for (Operation &op : *loop.getBody())
       if (isa<LoadOp, DescriptorLoadOp>(op))
         candidates.push_back(&op);
+  // Loads read in registers: those a dot waits for (or given).
+  llvm::DenseSet<Operation *> feedingDots;
+  if (only.empty())
+    feedingDots = loadsFeedingDots(loop);
   SmallVector<AsyncLoad> loads;
   for (Operation *op : candidates) {
     std::optional<AsyncLoad> selected;
-    if (auto load = dyn_cast<LoadOp>(op))
+    if (auto load = dyn_cast<LoadOp>(op)) {
       selected = selectPointerLoad(load, axisInfo);
-    else if (auto load = dyn_cast<DescriptorLoadOp>(op))
+      if (!selected && (!only.empty() || feedingDots.contains(op)))
+        selected = selectRegisterLoad(load, axisInfo);
+    } else if (auto load = dyn_cast<DescriptorLoadOp>(op)) {
       selected = selectTMALoad(load);
+    }
     if (selected) {
       loads.push_back(*selected);
       continue;

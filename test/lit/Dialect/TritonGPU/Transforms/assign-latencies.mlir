@@ -134,3 +134,77 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r#0, %r#1 : tensor<64x64xf32, #blocked>, tensor<64x32x!tt.ptr<f32>, #blocked1>
   }
 }
+
+// -----
+
+// Loads a dot needs through registers: the scale of A is pipelined with A
+// (@scaled); one whose address is read from memory in the loop is left in
+// place while A still is, with no remark (@scale_indirect); a load that
+// reaches only the accumulator is not waited for by the dot and stays
+// (@bias_in_acc: Triton 3.6 follows A and B only).
+// REMARK-NOT: remark
+// CHECK-LABEL: tt.func public @scaled
+// CHECK: tt.load %{{.*}} {tt.latency = 2 : i32} : tensor<64x32x!tt.ptr<f32>
+// CHECK-NEXT: tt.load %{{.*}} {tt.latency = 2 : i32} : tensor<64x!tt.ptr<f32>
+// CHECK-LABEL: tt.func public @scale_indirect
+// CHECK: tt.load %{{.*}} {tt.latency = 2 : i32} : tensor<64x32x!tt.ptr<f32>
+// CHECK-NEXT: tt.load %{{[^{]*}} : tensor<64x!tt.ptr<!tt.ptr<f32>>
+// CHECK-NEXT: tt.load %{{[^{]*}} : tensor<64x!tt.ptr<f32>
+// CHECK-LABEL: tt.func public @bias_in_acc
+// CHECK: tt.load %{{.*}} {tt.latency = 2 : i32} : tensor<64x32x!tt.ptr<f32>
+// CHECK-NEXT: tt.load %{{[^{]*}} : tensor<64x64x!tt.ptr<f32>
+#blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#row = #ttg.slice<{dim = 1, parent = #blocked1}>
+#dotA = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#dotB = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @scaled(%pa: tensor<64x32x!tt.ptr<f32>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 4 : i32}, %ps: tensor<64x!tt.ptr<f32>, #row> {tt.divisibility = 16 : i32, tt.contiguity = 64 : i32}, %b: tensor<32x64xf32, #dotB>, %n: i32) -> tensor<64x64xf32, #blocked> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #blocked>) : i32 {
+      %a = tt.load %pa : tensor<64x32x!tt.ptr<f32>, #blocked1>
+      %s = tt.load %ps : tensor<64x!tt.ptr<f32>, #row>
+      %s1 = tt.expand_dims %s {axis = 1 : i32} : tensor<64xf32, #row> -> tensor<64x1xf32, #blocked1>
+      %s2 = tt.broadcast %s1 : tensor<64x1xf32, #blocked1> -> tensor<64x32xf32, #blocked1>
+      %as = arith.mulf %a, %s2 : tensor<64x32xf32, #blocked1>
+      %ad = ttg.convert_layout %as : tensor<64x32xf32, #blocked1> -> tensor<64x32xf32, #dotA>
+      %d = tt.dot %ad, %b, %acc, inputPrecision = ieee : tensor<64x32xf32, #dotA> * tensor<32x64xf32, #dotB> -> tensor<64x64xf32, #blocked>
+      scf.yield %d : tensor<64x64xf32, #blocked>
+    }
+    tt.return %r : tensor<64x64xf32, #blocked>
+  }
+  tt.func public @scale_indirect(%pa: tensor<64x32x!tt.ptr<f32>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 4 : i32}, %pps: tensor<64x!tt.ptr<!tt.ptr<f32>>, #row>, %b: tensor<32x64xf32, #dotB>, %n: i32) -> tensor<64x64xf32, #blocked> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #blocked>) : i32 {
+      %a = tt.load %pa : tensor<64x32x!tt.ptr<f32>, #blocked1>
+      %ps = tt.load %pps : tensor<64x!tt.ptr<!tt.ptr<f32>>, #row>
+      %s = tt.load %ps : tensor<64x!tt.ptr<f32>, #row>
+      %s1 = tt.expand_dims %s {axis = 1 : i32} : tensor<64xf32, #row> -> tensor<64x1xf32, #blocked1>
+      %s2 = tt.broadcast %s1 : tensor<64x1xf32, #blocked1> -> tensor<64x32xf32, #blocked1>
+      %ad = ttg.convert_layout %a : tensor<64x32xf32, #blocked1> -> tensor<64x32xf32, #dotA>
+      %d = tt.dot %ad, %b, %acc, inputPrecision = ieee : tensor<64x32xf32, #dotA> * tensor<32x64xf32, #dotB> -> tensor<64x64xf32, #blocked>
+      %sd = ttg.convert_layout %s2 : tensor<64x32xf32, #blocked1> -> tensor<64x32xf32, #dotA>
+      %e = tt.dot %sd, %b, %d, inputPrecision = ieee : tensor<64x32xf32, #dotA> * tensor<32x64xf32, #dotB> -> tensor<64x64xf32, #blocked>
+      scf.yield %e : tensor<64x64xf32, #blocked>
+    }
+    tt.return %r : tensor<64x64xf32, #blocked>
+  }
+  tt.func public @bias_in_acc(%pa: tensor<64x32x!tt.ptr<f32>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 4 : i32}, %pc: tensor<64x64x!tt.ptr<f32>, #blocked> {tt.divisibility = 16 : i32, tt.contiguity = 4 : i32}, %b: tensor<32x64xf32, #dotB>, %n: i32) -> tensor<64x64xf32, #blocked> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #blocked>) : i32 {
+      %a = tt.load %pa : tensor<64x32x!tt.ptr<f32>, #blocked1>
+      %c = tt.load %pc : tensor<64x64x!tt.ptr<f32>, #blocked>
+      %ad = ttg.convert_layout %a : tensor<64x32xf32, #blocked1> -> tensor<64x32xf32, #dotA>
+      %acc2 = arith.addf %acc, %c : tensor<64x64xf32, #blocked>
+      %d = tt.dot %ad, %b, %acc2, inputPrecision = ieee : tensor<64x32xf32, #dotA> * tensor<32x64xf32, #dotB> -> tensor<64x64xf32, #blocked>
+      scf.yield %d : tensor<64x64xf32, #blocked>
+    }
+    tt.return %r : tensor<64x64xf32, #blocked>
+  }
+}

@@ -718,3 +718,50 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r#0 : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// Loads a dot needs only through registers (here a row scale and the A tile
+// it scales, as attention backward reads its row statistics): pipelined as
+// Triton 3.6 does, into unswizzled buffers (num_stages - 1 of them: only
+// local_loads read them), each read back by a local_load where the load was,
+// after the one wait.
+// CHECK-LABEL: tt.func public @through_registers
+// CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x64x32xf32, #[[SA:shared[0-9]*]], #smem, mutable>
+// CHECK: %[[S:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x64xf32, #[[SS:shared[0-9]*]], #smem, mutable>
+// CHECK: scf.for
+// CHECK: ttg.async_wait {{.*}} {num = 2 : i32}
+// CHECK-NEXT: %[[VA:.*]] = ttg.memdesc_index %[[A]]
+// CHECK-NEXT: %[[RA:.*]] = ttg.local_load %[[VA]] {{.*}} -> tensor<64x32xf32, #[[L:blocked[0-9]*]]>
+// CHECK-NEXT: %[[VS:.*]] = ttg.memdesc_index %[[S]]
+// CHECK-NEXT: %[[RS:.*]] = ttg.local_load %[[VS]] {{.*}} -> tensor<64xf32, #ttg.slice<{dim = 1, parent = #[[L]]}>>
+// CHECK-NEXT: tt.expand_dims %[[RS]]
+// CHECK: tt.dot
+// CHECK: ttg.async_copy_global_to_local {{.*}} -> <64x32xf32, #[[SA]], #smem, mutable>
+// CHECK: ttg.async_copy_global_to_local {{.*}} -> <64xf32, #[[SS]], #smem, mutable>
+// CHECK: ttg.local_dealloc %[[A]]
+// CHECK: ttg.local_dealloc %[[S]]
+#blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @through_registers(%pa: tensor<64x32x!tt.ptr<f32>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 4 : i32}, %ps: tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #blocked1}>> {tt.divisibility = 16 : i32, tt.contiguity = 64 : i32}, %b: tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %n: i32) -> tensor<64x64xf32, #blocked> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant dense<32> : tensor<64x32xi32, #blocked1>
+    %c64 = arith.constant dense<64> : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked>
+    %r:3 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %p = %pa, %q = %ps) -> (tensor<64x64xf32, #blocked>, tensor<64x32x!tt.ptr<f32>, #blocked1>, tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #blocked1}>>) : i32 {
+      %a = tt.load %p : tensor<64x32x!tt.ptr<f32>, #blocked1>
+      %s = tt.load %q : tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #blocked1}>>
+      %s1 = tt.expand_dims %s {axis = 1 : i32} : tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked1}>> -> tensor<64x1xf32, #blocked1>
+      %s2 = tt.broadcast %s1 : tensor<64x1xf32, #blocked1> -> tensor<64x32xf32, #blocked1>
+      %as = arith.mulf %a, %s2 : tensor<64x32xf32, #blocked1>
+      %ad = ttg.convert_layout %as : tensor<64x32xf32, #blocked1> -> tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+      %d = tt.dot %ad, %b, %acc, inputPrecision = ieee : tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+      %p2 = tt.addptr %p, %c32 : tensor<64x32x!tt.ptr<f32>, #blocked1>, tensor<64x32xi32, #blocked1>
+      %q2 = tt.addptr %q, %c64 : tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #blocked1}>>, tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked1}>>
+      scf.yield %d, %p2, %q2 : tensor<64x64xf32, #blocked>, tensor<64x32x!tt.ptr<f32>, #blocked1>, tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #blocked1}>>
+    }
+    tt.return %r#0 : tensor<64x64xf32, #blocked>
+  }
+}
