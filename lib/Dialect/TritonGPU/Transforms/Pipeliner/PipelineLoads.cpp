@@ -101,6 +101,61 @@ MemDescType bufferType(MemDescType buffers) {
                           buffers.getMemorySpace(), /*mutableMemory=*/true);
 }
 
+/// TMA loads that complete on one ring of mbarriers: as in Triton 3.6,
+/// consecutive loads of the loop body with as many buffers (`group`), up to
+/// the first op that reads one of them, so that a dot waits only for its
+/// own operands (attention's Q x K does not wait for V).
+struct BarrierGroup {
+  unsigned group;
+  // The bytes its loads bring an iteration; its last load.
+  int64_t bytes = 0;
+  Operation *last = nullptr;
+  Value ring, insBarrier;
+};
+
+/// The barrier group of each of `loads` (-1 for cp.async loads), in
+/// `barrierGroups`.
+SmallVector<int> groupTMALoads(ArrayRef<AsyncLoad> loads,
+                               ArrayRef<unsigned> groupOf,
+                               SmallVector<BarrierGroup> &barrierGroups) {
+  SmallVector<int> barrierOf(loads.size(), -1);
+  llvm::DenseMap<Operation *, unsigned> index;
+  for (auto [i, l] : llvm::enumerate(loads))
+    index[l.load] = i;
+  for (auto [i, l] : llvm::enumerate(loads)) {
+    if (!l.isTMA() || barrierOf[i] >= 0)
+      continue;
+    Block *body = l.load->getBlock();
+    llvm::DenseSet<Operation *> readers;
+    auto add = [&](unsigned j) {
+      barrierOf[j] = int(barrierGroups.size()) - 1;
+      const AsyncLoad &m = loads[j];
+      BarrierGroup &bg = barrierGroups.back();
+      bg.bytes += tmaBytes(m);
+      bg.last = m.load;
+      // A buffer made where the load's register user was is that reader.
+      if (m.materialized)
+        readers.insert(m.alloc);
+      for (Operation *user : m.alloc->getUsers())
+        if (Operation *op = body->findAncestorOpInBlock(*user))
+          readers.insert(op);
+    };
+    barrierGroups.push_back(BarrierGroup{groupOf[i]});
+    add(i);
+    for (Operation *op = l.load->getNextNode(); op; op = op->getNextNode()) {
+      if (readers.contains(op))
+        break;
+      auto it = index.find(op);
+      if (it == index.end() || !loads[it->second].isTMA())
+        continue;
+      if (barrierOf[it->second] >= 0 || groupOf[it->second] != groupOf[i])
+        break;
+      add(it->second);
+    }
+  }
+  return barrierOf;
+}
+
 /// Rewrites `loop` (S stages) into copies, then expands the schedule.
 /// Fails only on a schedule MLIR's expander refuses, with the loop
 /// half-rewritten (selectLoads admits only what it expands).
@@ -126,15 +181,12 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
     });
   };
   // Loads with as many buffers share their insertion and extraction
-  // indices (and, for TMA, the mbarriers of their buffers and the parity
-  // of the extraction buffer's round), as Triton 3.6 keeps one pair per
-  // buffer count.
+  // indices (and, for TMA, the parity of the extraction buffer's round), as
+  // Triton 3.6 keeps one pair per buffer count.
   struct Group {
     int count;
-    // The bytes the group's TMA loads bring each iteration (0: no TMA).
-    int64_t tmaBytes = 0;
-    Value barriers, ins, ext, phase, insBarrier;
-    bool hasTMA() const { return tmaBytes > 0; }
+    bool hasTMA = false;
+    Value ins, ext, phase;
   };
   SmallVector<Group> groups;
   SmallVector<unsigned> groupOf;
@@ -143,12 +195,14 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
         onlyLocalLoads(l.alloc) ? std::max(1, numStages - 1) : numStages;
     auto it = llvm::find_if(groups, [&](Group &g) { return g.count == count; });
     if (it == groups.end()) {
-      groups.push_back(Group{count, 0, {}, {}, {}, {}, {}});
+      groups.push_back(Group{count});
       it = std::prev(groups.end());
     }
-    it->tmaBytes += tmaBytes(l);
+    it->hasTMA |= l.isTMA();
     groupOf.push_back(unsigned(it - groups.begin()));
   }
+  SmallVector<BarrierGroup> barrierGroups;
+  SmallVector<int> barrierOf = groupTMALoads(loads, groupOf, barrierGroups);
   SmallVector<Value> buffers;
   for (auto [l, g] : llvm::zip_equal(loads, groupOf)) {
     MemDescType one = l.alloc.getType();
@@ -162,9 +216,9 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
 
   bool anyCpAsync =
       llvm::any_of(loads, [](AsyncLoad &l) { return !l.isTMA(); });
-  for (Group &g : groups)
-    if (g.hasTMA())
-      g.barriers = nvidia_gpu::createBarrierRing(b, loc, g.count);
+  for (BarrierGroup &bg : barrierGroups)
+    bg.ring =
+        nvidia_gpu::createBarrierRing(b, loc, groups[bg.group].count);
   MemDescType barrierType = nvidia_gpu::getBarrierBufferType(loop.getContext());
 
   // Each group's indices (and phase), carried by the loop.
@@ -172,7 +226,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
   SmallVector<Value> carried;
   for (Group &g : groups) {
     carried.append({minusOne, minusOne});
-    if (g.hasTMA())
+    if (g.hasTMA)
       carried.push_back(indexConstant(b, loc, b.getI32Type(), 0));
   }
   unsigned numCarried = carried.size();
@@ -199,7 +253,7 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
     yield->setOperand(next + 1, g.ext);
     next += 2;
     stage0.insert(g.ins.getDefiningOp());
-    if (!g.hasTMA())
+    if (!g.hasTMA)
       continue;
     BlockArgument phaseArg = loop.getRegionIterArgs()[next];
     Value flipped = arith::XOrIOp::create(
@@ -209,7 +263,8 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
   }
 
   SmallVector<Value> commits;
-  for (auto [l, buf, gi] : llvm::zip_equal(loads, buffers, groupOf)) {
+  for (auto [l, buf, gi, bi] :
+       llvm::zip_equal(loads, buffers, groupOf, barrierOf)) {
     Group &g = groups[gi];
     b.setInsertionPoint(l.load);
     Location loadLoc = l.load->getLoc();
@@ -218,19 +273,20 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
         MemDescIndexOp::create(b, loadLoc, bufferType(bufType), buf, g.ins);
     stage0.insert(view.getDefiningOp());
     if (auto load = dyn_cast<DescriptorLoadOp>(l.load)) {
-      // One barrier per buffer: the group's first TMA load of the iteration
-      // posts the bytes all of the group's bring.
+      // One barrier per buffer of each barrier group: the group's first
+      // TMA load of the iteration posts the bytes all of the group's bring.
+      BarrierGroup &bg = barrierGroups[bi];
       Value yes = arith::ConstantIntOp::create(b, loadLoc, 1, 1);
-      if (!g.insBarrier) {
-        g.insBarrier =
-            MemDescIndexOp::create(b, loadLoc, barrierType, g.barriers, g.ins);
+      if (!bg.insBarrier) {
+        bg.insBarrier =
+            MemDescIndexOp::create(b, loadLoc, barrierType, bg.ring, g.ins);
         auto expect = nvidia_gpu::BarrierExpectOp::create(
-            b, loadLoc, g.insBarrier, g.tmaBytes, yes);
-        stage0.insert(g.insBarrier.getDefiningOp());
+            b, loadLoc, bg.insBarrier, bg.bytes, yes);
+        stage0.insert(bg.insBarrier.getDefiningOp());
         stage0.insert(expect);
       }
       auto copy = nvidia_gpu::AsyncTMACopyGlobalToLocalOp::create(
-          b, loadLoc, load.getDesc(), load.getIndices(), g.insBarrier, view,
+          b, loadLoc, load.getDesc(), load.getIndices(), bg.insBarrier, view,
           yes, load.getCache(), load.getEvict(), /*isVolatile=*/false);
       stage0.insert(yes.getDefiningOp());
       stage0.insert(copy);
@@ -284,23 +340,26 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
     }
   }
 
-  // One wait before the first buffer is read: iteration k's groups are
-  // done when at most those of iterations k+1 .. k+S-2 are outstanding.
-  Operation *firstAlloc = loads.front().alloc;
-  for (AsyncLoad &l : loads)
-    if (l.alloc->isBeforeInBlock(firstAlloc))
-      firstAlloc = l.alloc;
-  b.setInsertionPoint(firstAlloc);
+  // cp.async: one wait before the first buffer is read: iteration k's
+  // groups are done when at most those of iterations k+1 .. k+S-2 are
+  // outstanding.
   if (anyCpAsync) {
+    Operation *firstAlloc = nullptr;
+    for (AsyncLoad &l : loads)
+      if (!l.isTMA() && (!firstAlloc || l.alloc->isBeforeInBlock(firstAlloc)))
+        firstAlloc = l.alloc;
+    b.setInsertionPoint(firstAlloc);
     int pending = (numStages - 2) * int(commits.size());
     AsyncWaitOp::create(b, loc, AsyncTokenType::get(b.getContext()), commits,
                         pending);
   }
-  for (Group &g : groups) {
-    if (!g.hasTMA())
-      continue;
+  // TMA: each barrier group is waited for where its last load was (Triton
+  // 3.6's place), before any of its buffers is read.
+  for (BarrierGroup &bg : barrierGroups) {
+    b.setInsertionPointAfter(bg.last);
+    Group &g = groups[bg.group];
     Value extBarrier =
-        MemDescIndexOp::create(b, loc, barrierType, g.barriers, g.ext);
+        MemDescIndexOp::create(b, loc, barrierType, bg.ring, g.ext);
     nvidia_gpu::WaitBarrierOp::create(b, loc, extBarrier, g.phase);
   }
   for (auto [l, buf, gi] : llvm::zip_equal(loads, buffers, groupOf)) {
@@ -392,16 +451,14 @@ LogicalResult pipelineLoop(scf::ForOp loop, MutableArrayRef<AsyncLoad> loads,
   if (anyCpAsync)
     AsyncWaitOp::create(b, loc, AsyncTokenType::get(b.getContext()),
                         ValueRange{}, 0);
-  for (Group &g : groups) {
-    if (!g.hasTMA())
-      continue;
-    for (int i = 0; i < g.count; ++i) {
+  for (BarrierGroup &bg : barrierGroups) {
+    for (int i = 0; i < groups[bg.group].count; ++i) {
       Value bar =
-          MemDescIndexOp::create(b, loc, barrierType, g.barriers,
+          MemDescIndexOp::create(b, loc, barrierType, bg.ring,
                                  indexConstant(b, loc, b.getI32Type(), i));
       nvidia_gpu::InvalBarrierOp::create(b, loc, bar);
     }
-    LocalDeallocOp::create(b, loc, g.barriers);
+    LocalDeallocOp::create(b, loc, bg.ring);
   }
   for (Value buf : buffers)
     LocalDeallocOp::create(b, loc, buf);

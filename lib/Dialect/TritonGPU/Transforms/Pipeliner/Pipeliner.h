@@ -59,6 +59,9 @@ struct AsyncLoad {
   /// Read in registers (selectRegisterLoad), not as a dot operand: left out
   /// where the loop's schedule is sound only without it.
   bool throughRegisters = false;
+  /// Whether `alloc` was made by `materialize` (it stands where the load's
+  /// register user was).
+  bool materialized = false;
   bool isTMA() const { return isa<DescriptorLoadOp>(load); }
 };
 

@@ -451,5 +451,6 @@ void mlir::triton::gpu::materializeAllocs(MutableArrayRef<AsyncLoad> loads) {
       continue;
     l.alloc = l.materialize(l.load);
     l.materialize = nullptr;
+    l.materialized = true;
   }
 }

@@ -122,13 +122,22 @@ std::optional<unsigned> inFlightIterArg(ttng::WarpGroupDotOp dot,
 }
 
 /// The last in-flight dot, whose result leaves `loop` through result
-/// `index`, retires after the loop.
+/// `index`, retires after the loop: in the one wait there for all of the
+/// loop's in-flight dots, as Triton 3.6 has it.
 void retireAfterLoop(scf::ForOp loop, unsigned index, RewriterBase &rewriter) {
   Value result = loop->getResult(index);
+  SmallVector<Value> inputs{result};
+  auto earlier = dyn_cast_or_null<ttng::WarpGroupDotWaitOp>(loop->getNextNode());
+  if (earlier && earlier.getPendings() == 0) {
+    inputs.assign(earlier.getInputs().begin(), earlier.getInputs().end());
+    inputs.push_back(result);
+  }
   rewriter.setInsertionPointAfter(loop);
-  auto last = ttng::WarpGroupDotWaitOp::create(
-      rewriter, loop.getLoc(), ValueRange{result}, /*pendings=*/0);
-  result.replaceAllUsesExcept(last.getResult(0), last);
+  auto last = ttng::WarpGroupDotWaitOp::create(rewriter, loop.getLoc(), inputs,
+                                               /*pendings=*/0);
+  if (inputs.size() > 1)
+    rewriter.replaceOp(earlier, last.getResults().drop_back());
+  result.replaceAllUsesExcept(last.getResults().back(), last);
 }
 
 /// The index of the iter_arg through which `dot` of the pipelined `loop`
@@ -173,16 +182,28 @@ void waitInNextIteration(ttng::WarpGroupDotOp dot, scf::ForOp loop,
       break;
     }
   }
+  // Read only as the accumulator of the loop's warp-group dots (attention
+  // backward's dK and dV), the value need not go through a wait: wgmma
+  // chains on an accumulator in flight.
+  bool readInRegisters = llvm::any_of(acc.getUses(), [&](OpOperand &use) {
+    auto user = dyn_cast<ttng::WarpGroupDotOp>(use.getOwner());
+    return !user || use.get() != user.getC() || user.getA() == acc ||
+           user.getB() == acc;
+  });
   // A wait for every dot (pendings = 0) before that point retires the
-  // previous iteration's dot as well: the accumulator goes through it, as in
-  // Triton 3.6 (attention's Q x K wait carries the P x V accumulator),
-  // instead of through a second wait.
+  // previous iteration's dot as well: the accumulator goes through it where
+  // registers read it, as in Triton 3.6 (attention's Q x K wait carries the
+  // P x V accumulator), instead of through a second wait.
   for (Operation &op : *body) {
     if (&op == point)
       break;
     auto earlier = dyn_cast<ttng::WarpGroupDotWaitOp>(&op);
     if (!earlier || earlier.getPendings() != 0)
       continue;
+    if (!readInRegisters) {
+      retireAfterLoop(loop, index, rewriter);
+      return;
+    }
     SmallVector<Value> inputs(earlier.getInputs());
     inputs.push_back(acc);
     rewriter.setInsertionPoint(earlier);
