@@ -558,7 +558,9 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
     `tt.descriptor_load` landing in its descriptor's layout becomes a
     `ttng.async_tma_copy_global_to_local` completing on one of
     `S` mbarriers (`barrier_expect` / `wait_barrier` with the
-    parity of the buffer's round). A `tt.make_tensor_descriptor` in the loop
+    parity of the buffer's round; consecutive loads up to the first reader
+    of one of them share a ring, each ring waited for where its last load
+    was, as in Triton 3.6). A `tt.make_tensor_descriptor` in the loop
     (or in an scf.if there) gets `S` tensor maps in global scratch
     memory, written in turn, since copies issued with the maps of earlier
     iterations are still in flight; the scf.if that writes one takes its
@@ -584,8 +586,11 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
     it (a `warp_group_dot_wait {pendings = 0}` there, before that
     iteration's copies; another after the loop); where a wait for every
     dot already comes earlier in the iteration (attention's Q x K wait),
-    the accumulator goes through that one, as in Triton's TTGIR. Any other
-    is waited for at once (`pendings = 0`).
+    the accumulator goes through that one, as in Triton's TTGIR, or, where
+    only the same dots read it as their accumulator (attention backward's
+    dK and dV), is retired by it without going through it. The loop's
+    in-flight dots retire after it in one wait. Any other is waited for at
+    once (`pendings = 0`).
 
     Last, in every loop of more than one stage (its `tt.num_stages`, else
     `num-stages`; outer loops too, scheduled or not), a `tt.descriptor_store`

@@ -38,8 +38,10 @@
 // still reads.
 //
 // Descriptor loads become TMA copies completing on one mbarrier per buffer
-// (all TMA loads of an iteration share it, expecting their total bytes);
-// the reader waits on it with the parity of the buffer's round:
+// (consecutive TMA loads up to the first reader of one of them share a ring
+// of them, expecting their total bytes, as in Triton 3.6: attention's K and
+// V get a ring each); the reader waits where the group's last load was, with
+// the parity of the buffer's round:
 //
 //   %bars = ttg.local_alloc : !ttg.memdesc<Bx1xi64, ...>  (each init to 1)
 //   scf.for ... iter_args(..., %ins, %ext, %phase) {

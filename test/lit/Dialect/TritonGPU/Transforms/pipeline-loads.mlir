@@ -529,13 +529,25 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // flight until the next iteration's wait for the first (pendings = 0 retires
 // every dot), which the accumulator goes through, as in Triton's TTGIR; the
 // last one is waited for after the loop.
+// K and V have a ring of mbarriers each (Q x K reads K before V is loaded:
+// Triton 3.6 groups TMA loads only up to the first reader of one of them),
+// each waited for where its load was.
 // CHECK-LABEL: tt.func public @two_dots
+// CHECK: %[[KBARS:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+// CHECK: %[[VBARS:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:[a-z0-9_]+]] = %{{[a-z0-9_]+}},
+// CHECK: %[[KBAR:.*]] = ttg.memdesc_index %[[KBARS]]
+// CHECK-NEXT: ttng.wait_barrier %[[KBAR]]
 // CHECK: %[[QK:.*]] = ttng.warp_group_dot {{.*}}isAsync = true
 // CHECK-NEXT: %[[W:.*]]:4 = ttng.warp_group_dot_wait %[[QK]], %{{.*}}, %{{.*}}, %[[ACC]] {pendings = 0 : i32}
 // CHECK-NEXT: arith.mulf %[[W]]#3
+// CHECK: %[[VBAR:.*]] = ttg.memdesc_index %[[VBARS]]
+// CHECK-NEXT: ttng.wait_barrier %[[VBAR]]
 // CHECK: %[[PV:.*]] = ttng.warp_group_dot {{.*}}isAsync = true
 // CHECK-NOT: ttng.warp_group_dot_wait
+// CHECK: ttng.barrier_expect %{{.*}}, 8192
+// CHECK: ttng.async_tma_copy_global_to_local
+// CHECK: ttng.barrier_expect %{{.*}}, 8192
 // CHECK: ttng.async_tma_copy_global_to_local
 // CHECK: scf.yield {{.*}}%[[PV]]
 // CHECK: ttng.warp_group_dot_wait %{{.*}}#0 {pendings = 0 : i32}
@@ -763,5 +775,47 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       scf.yield %d, %p2, %q2 : tensor<64x64xf32, #blocked>, tensor<64x32x!tt.ptr<f32>, #blocked1>, tensor<64x!tt.ptr<f32>, #ttg.slice<{dim = 1, parent = #blocked1}>>
     }
     tt.return %r#0 : tensor<64x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// Two dots whose accumulators only the next iteration's same dots read (as
+// attention backward's dK and dV): both stay in flight, retired by the
+// iteration's first wait for every dot without going through it (wgmma
+// chains on an accumulator in flight), and after the loop by one wait, as
+// in Triton 3.6's TTGIR.
+// CHECK-LABEL: tt.func public @accumulators_in_flight
+// CHECK: scf.for
+// CHECK: %[[S:.*]] = ttng.warp_group_dot {{.*}}isAsync = true
+// CHECK-NEXT: %{{.*}}:3 = ttng.warp_group_dot_wait %[[S]], %{{[^,]*}}, %{{[^,]*}} {pendings = 0 : i32}
+// CHECK: ttng.warp_group_dot {{.*}}isAsync = true
+// CHECK: ttng.warp_group_dot {{.*}}isAsync = true
+// CHECK-NOT: ttng.warp_group_dot_wait
+// CHECK: scf.yield
+// CHECK: ttng.warp_group_dot_wait %{{.*}}#1, %{{.*}}#0 {pendings = 0 : i32}
+// CHECK-NOT: ttng.warp_group_dot_wait
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @accumulators_in_flight(%dq: !tt.tensordesc<tensor<64x64xf16, #shared>>, %k: !ttg.memdesc<64x64xf16, #shared, #smem>, %n: i32) -> (tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%dk = %zero, %dv = %zero) -> (tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>) : i32 {
+      %x = arith.muli %i, %c64 : i32
+      %qt = tt.descriptor_load %dq[%x, %c0] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      %qs = ttg.local_alloc %qt : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %s = ttng.warp_group_dot %k, %qs, %zero {inputPrecision = 0 : i32} : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      %p = arith.truncf %s : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+      %pa = ttg.convert_layout %p : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %dv2 = ttng.warp_group_dot %pa, %qs, %dv {inputPrecision = 0 : i32} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      %dk2 = ttng.warp_group_dot %pa, %qs, %dk {inputPrecision = 0 : i32} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      scf.yield %dk2, %dv2 : tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>
+    } {tt.num_stages = 3 : i32}
+    tt.return %r#0, %r#1 : tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>
   }
 }
