@@ -172,10 +172,11 @@ Value loadShared(Location loc, OpBuilder &b, Value ptr, Type type,
 void emitBarrier(Location loc, OpBuilder &b);
 /// Named barrier ids of warp-specialized kernels: 0 for the kernel's own
 /// warps, 1 for all warps (the start and join of ttg.warp_specialize),
-/// then one per partition, of the 16 a CTA has.
+/// then one per partition, up to the consumer warp groups' turns
+/// (nvidia_gpu::kWarpGroupTurnBarrier, 14 and 15), of the 16 a CTA has.
 constexpr int kAllWarpsBarrier = 1;
 constexpr int kFirstPartitionBarrier = 2;
-constexpr int kMaxPartitions = 16 - kFirstPartitionBarrier;
+constexpr int kMaxPartitions = 14 - kFirstPartitionBarrier;
 
 //===-- Warp shuffles -----------------------------------------------------===//
 

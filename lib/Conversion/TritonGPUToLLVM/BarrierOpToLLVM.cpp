@@ -3,11 +3,14 @@
 // gpu.barrier (what the Membar analysis inserts) and ttg.local_barrier both
 // become `bar.sync 0` over the CTA; in a warp-specialized kernel a named
 // barrier over the warps of their region (emitBarrier, Utility.cpp).
+// ttng.named_barrier_arrive / _wait are `bar.arrive` / `bar.sync` on the
+// barrier and thread count they name; ttng.warp_group_id is tid.x / 128.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TritonGPUToLLVM/Patterns.h"
 #include "Conversion/TritonGPUToLLVM/Utility.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
@@ -29,10 +32,49 @@ struct BarrierConversion : public ConvertOpToLLVMPattern<OpT> {
   }
 };
 
+/// `bar.arrive` / `bar.sync` on a named barrier with a thread count.
+template <typename OpT>
+struct NamedBarrierConversion : public ConvertOpToLLVMPattern<OpT> {
+  using ConvertOpToLLVMPattern<OpT>::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    constexpr bool arrive =
+        std::is_same_v<OpT, triton::nvidia_gpu::NamedBarrierArriveOp>;
+    emitInlineAsm(op->getLoc(), rewriter, Type(),
+                  {adaptor.getBar(), adaptor.getNumThreads()},
+                  arrive ? "bar.arrive $0, $1;" : "bar.sync $0, $1;", "r,r",
+                  /*pure=*/false);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// tid.x / 128.
+struct WarpGroupIdConversion
+    : public ConvertOpToLLVMPattern<triton::nvidia_gpu::WarpGroupIdOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(triton::nvidia_gpu::WarpGroupIdOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value id = LLVM::UDivOp::create(rewriter, loc,
+                                    getThreadId(rewriter, loc),
+                                    i32Val(rewriter, loc, 128));
+    rewriter.replaceOp(op, id);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::triton::populateBarrierOpToLLVMPatterns(
     TypeConverterT &converter, RewritePatternSet &patterns) {
   patterns.add<BarrierConversion<mlir::gpu::BarrierOp>,
-               BarrierConversion<triton::gpu::LocalBarrierOp>>(converter);
+               BarrierConversion<triton::gpu::LocalBarrierOp>,
+               NamedBarrierConversion<triton::nvidia_gpu::NamedBarrierArriveOp>,
+               NamedBarrierConversion<triton::nvidia_gpu::NamedBarrierWaitOp>,
+               WarpGroupIdConversion>(converter);
 }

@@ -180,12 +180,15 @@ LogicalResult checkLowerable(ModuleOp module, int computeCapability) {
               nvidia_gpu::AsyncTMAReduceOp, nvidia_gpu::TMAStoreWaitOp,
               nvidia_gpu::TensormapCreateOp,
               nvidia_gpu::TensormapFenceproxyAcquireOp,
-              nvidia_gpu::ReinterpretTensorDescOp>(op))) {
+              nvidia_gpu::ReinterpretTensorDescOp,
+              nvidia_gpu::NamedBarrierArriveOp, nvidia_gpu::NamedBarrierWaitOp,
+              nvidia_gpu::WarpGroupIdOp>(op))) {
       op->emitOpError("is not lowered to LLVM here (the ttgir pipeline "
                       "decomposes tt.dot_scaled and turns tensor-descriptor "
                       "ops into TMA ops and tensor maps; Hopper-specific ops "
-                      "other than wgmma, mbarriers, TMA copies and tensor "
-                      "maps are not supported by this backend)");
+                      "other than wgmma, mbarriers, named barriers, TMA "
+                      "copies and tensor maps are not supported by this "
+                      "backend)");
       ok = false;
       return;
     }

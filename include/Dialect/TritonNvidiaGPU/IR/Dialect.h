@@ -26,6 +26,13 @@ namespace mlir::triton::nvidia_gpu {
 /// memory. Emits an error on `op` naming the rule otherwise.
 LogicalResult verifyBarrierType(Operation *op, gpu::MemDescType type);
 
+/// The named barriers through which warp-specialized consumer warp groups
+/// take turns (nvgpu-warp-specialization's ping-pong): warp group i waits
+/// on kWarpGroupTurnBarrier + i. The LLVM lowering keeps the ids below it
+/// for the regions' own barriers.
+constexpr int kWarpGroupTurnBarrier = 14;
+constexpr int kWarpGroupTurns = 2;
+
 } // namespace mlir::triton::nvidia_gpu
 
 #endif // TRITON_DIALECT_TRITONNVIDIAGPU_IR_DIALECT_H

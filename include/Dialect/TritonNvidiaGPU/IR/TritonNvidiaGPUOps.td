@@ -83,6 +83,62 @@ def TTNG_ClusterWaitOp : TTNG_Op<"cluster_wait", [
 }
 
 //===----------------------------------------------------------------------===//
+// Named barriers between warp groups
+//===----------------------------------------------------------------------===//
+
+class TTNG_NamedBarrierOp<string mnemonic> : TTNG_Op<mnemonic, [
+    MemoryEffects<[MemRead<SharedMemory>, MemWrite<SharedMemory>]>]> {
+  let arguments = (ins I32:$bar, I32:$numThreads);
+  let assemblyFormat = "$bar `,` $numThreads attr-dict `:` type(operands)";
+  let hasVerifier = 1;
+}
+
+def TTNG_NamedBarrierArriveOp : TTNG_NamedBarrierOp<"named_barrier_arrive"> {
+  let summary = "Arrive on hardware barrier `bar` without waiting";
+  let description = [{
+    `bar.arrive bar, numThreads`: the executing warps count towards the
+    `numThreads` threads (a multiple of 32) that complete the barrier's
+    phase, and go on. With `ttng.named_barrier_wait` on the same barrier by
+    other warps, one warp group hands a turn to another (the ping-pong of
+    warp-specialized attention's consumer warp groups). `bar` is one of the
+    CTA's 16 barriers; a constant one must be below 16.
+
+    ```mlir
+    ttng.named_barrier_arrive %c15_i32, %c256_i32 : i32, i32
+    ```
+  }];
+}
+
+def TTNG_NamedBarrierWaitOp : TTNG_NamedBarrierOp<"named_barrier_wait"> {
+  let summary = "Arrive on hardware barrier `bar` and wait for its phase";
+  let description = [{
+    `bar.sync bar, numThreads`: the executing warps arrive and wait until
+    `numThreads` threads (a multiple of 32; arrivals by
+    `ttng.named_barrier_arrive` count) have arrived.
+
+    ```mlir
+    ttng.named_barrier_wait %c14_i32, %c256_i32 : i32, i32
+    ```
+  }];
+}
+
+def TTNG_WarpGroupIdOp : TTNG_Op<"warp_group_id", [Pure]> {
+  let summary = "The index of the executing warp group in the CTA (ours)";
+  let description = [{
+    `tid.x / 128`: in a kernel's own warps (the default region of a
+    `ttg.warp_specialize`, or a kernel without one) 0 for warps 0-3, 1 for
+    warps 4-7, and so on. Not in Triton 3.6; warp specialization uses it to
+    give each consumer warp group its own named barrier.
+
+    ```mlir
+    %wg = ttng.warp_group_id : i32
+    ```
+  }];
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
 // Warp-group MMA (wgmma)
 //===----------------------------------------------------------------------===//
 

@@ -234,9 +234,13 @@ def NVGPUWarpSpecialization
     waited for at once and hands back its buffer, and the second, whose
     result the next iteration reads only after the first's wait, stays in
     flight until that wait, which hands back its buffer too. The kernel's
-    warps do not synchronize with each other in the loop: each warp group
-    hands buffers back on its own, so two consumer warp groups drift apart
-    and one's softmax overlaps the other's wgmma; several dots at fewer
+    warps do not synchronize with each other through the buffers: each warp
+    group hands them back on its own. With two dots and two consumer warp
+    groups (8 warps) the groups take turns at the tensor cores (`ping-pong`,
+    as FlashAttention-3): one issues its P x V and next Q x K back to back,
+    then hands the turn over (`ttng.named_barrier_arrive`) and runs its
+    softmax while the other's dots run (`ttng.named_barrier_wait` on its own
+    turn barrier before its P x V); several dots at fewer
     than 8 warps (one consumer warp group, nothing to overlap) are left to
     the pipeliner. A marked loop that does not fit gets a remark saying why
     and is left to the software pipeliner.
@@ -280,6 +284,9 @@ def NVGPUWarpSpecialization
   let options = [
     Option<"numStages", "num-stages", "int32_t", /*default=*/"3",
            "Buffers per loaded tile (Triton's num_stages)">,
+    Option<"pingPong", "ping-pong", "bool", /*default=*/"true",
+           "Two consumer warp groups of a two-dot loop take turns at the "
+           "tensor cores (ours, not Triton 3.6's)">,
   ];
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
                            "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect",

@@ -1,4 +1,5 @@
 //===- BarrierOps.cpp - mbarrier, fence and cluster ops -------------------===//
+#include "mlir/IR/Matchers.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "OpUtils.h"
 
@@ -65,6 +66,31 @@ LogicalResult ArriveBarrierOp::verify() {
   if (failed(verifyBarrierType(*this, getAlloc().getType())))
     return failure();
   return verifyArrivalCount(*this, getCountAttr().getInt());
+}
+
+/// A constant barrier below 16, a constant thread count a positive multiple
+/// of 32.
+static LogicalResult verifyNamedBarrier(Operation *op, Value bar,
+                                        Value numThreads) {
+  APInt value;
+  if (matchPattern(bar, m_ConstantInt(&value)) &&
+      (value.isNegative() || value.sge(16)))
+    return op->emitOpError("barrier must be one of the CTA's 16, got ")
+           << value.getSExtValue();
+  if (matchPattern(numThreads, m_ConstantInt(&value)) &&
+      (value.sle(0) || value.getSExtValue() % 32 != 0))
+    return op->emitOpError(
+               "thread count must be a positive multiple of 32, got ")
+           << value.getSExtValue();
+  return success();
+}
+
+LogicalResult NamedBarrierArriveOp::verify() {
+  return verifyNamedBarrier(*this, getBar(), getNumThreads());
+}
+
+LogicalResult NamedBarrierWaitOp::verify() {
+  return verifyNamedBarrier(*this, getBar(), getNumThreads());
 }
 
 LogicalResult AsyncCopyMbarrierArriveOp::verify() {

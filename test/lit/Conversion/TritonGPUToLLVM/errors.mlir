@@ -39,7 +39,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @dot_scaled(%a: tensor<16x16xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #b}>>, %b: tensor<16x16xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #b}>>, %c: tensor<16x16xf32, #b>) {
-    // expected-error @+1 {{is not lowered to LLVM here (the ttgir pipeline decomposes tt.dot_scaled and turns tensor-descriptor ops into TMA ops and tensor maps; Hopper-specific ops other than wgmma, mbarriers, TMA copies and tensor maps are not supported by this backend)}}
+    // expected-error @+1 {{is not lowered to LLVM here (the ttgir pipeline decomposes tt.dot_scaled and turns tensor-descriptor ops into TMA ops and tensor maps; Hopper-specific ops other than wgmma, mbarriers, named barriers, TMA copies and tensor maps are not supported by this backend)}}
     %d = tt.dot_scaled %a, %b, %c lhs = e4m3 rhs = e4m3 {fastMath = false} : tensor<16x16xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #b}>> * tensor<16x16xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #b}>> -> tensor<16x16xf32, #b>
     tt.return
   }
@@ -76,7 +76,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32, "ttg.total-num-warps" = 20 : i32} {
   tt.func public @warp_specialize_partitions(%p: !tt.ptr<i32>) {
-    // expected-error @+1 {{'ttg.warp_specialize' op has 15 partitions; at most 14 get a named barrier of their own}}
+    // expected-error @+1 {{'ttg.warp_specialize' op has 15 partitions; at most 12 get a named barrier of their own}}
     ttg.warp_specialize(%p) attributes {warpGroupStartIds = array<i32: 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18>}
     default {
       ttg.warp_yield

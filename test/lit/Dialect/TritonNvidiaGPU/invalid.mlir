@@ -1024,3 +1024,30 @@ tt.func @tensormap_swizzle_mode(%p: !tt.ptr<i8>, %base: !tt.ptr<f16>, %i: i32, %
   tt.return
 }
 }
+
+// -----
+
+// named_barrier_arrive / named_barrier_wait: a constant barrier below 16, a
+// constant thread count a positive multiple of 32
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+tt.func @named_barrier_id() {
+  %c16 = arith.constant 16 : i32
+  %c256 = arith.constant 256 : i32
+  // expected-error @+1 {{'ttng.named_barrier_arrive' op barrier must be one of the CTA's 16, got 16}}
+  ttng.named_barrier_arrive %c16, %c256 : i32, i32
+  tt.return
+}
+}
+
+// -----
+
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+tt.func @named_barrier_threads() {
+  %c1 = arith.constant 1 : i32
+  %c100 = arith.constant 100 : i32
+  // expected-error @+1 {{'ttng.named_barrier_wait' op thread count must be a positive multiple of 32, got 100}}
+  ttng.named_barrier_wait %c1, %c100 : i32, i32
+  tt.return
+}
+}

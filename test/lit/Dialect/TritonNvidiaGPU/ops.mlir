@@ -211,3 +211,22 @@ tt.func @cluster() {
   tt.return
 }
 }
+
+// -----
+
+// Named barriers and the warp group index (the ping-pong of warp-specialized
+// attention's consumer warp groups).
+// CHECK-LABEL: tt.func @named_barriers
+// CHECK: %[[WG:.+]] = ttng.warp_group_id : i32
+// CHECK-NEXT: ttng.named_barrier_arrive %[[WG]], %{{.+}} : i32, i32
+// CHECK-NEXT: ttng.named_barrier_wait %{{.+}}, %{{.+}} : i32, i32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+tt.func @named_barriers() {
+  %c15 = arith.constant 15 : i32
+  %c256 = arith.constant 256 : i32
+  %wg = ttng.warp_group_id : i32
+  ttng.named_barrier_arrive %wg, %c256 : i32, i32
+  ttng.named_barrier_wait %c15, %c256 : i32, i32
+  tt.return
+}
+}

@@ -398,11 +398,50 @@ void rewriteConsumer(Plan &plan, const DotGroup &group, Value count,
   retireAfterLoop(rewriter, loc, kLoop, accIndex, empty, plan.stages);
 }
 
+/// Attention's two consumer warp groups take turns at the tensor cores
+/// (FlashAttention-3's ping-pong): a warp group issues its P x V and the
+/// next Q x K back to back in its turn, then hands the turn over and runs
+/// its softmax while the other's dots run. Warp group i waits on named
+/// barrier T_i (its own 128 threads plus the other's 128 arrivals) before
+/// each P x V and arrives on T_(1-i) after each Q x K; warp group 0 starts
+/// with the turn, so warp group 1 waits once before the loop and warp
+/// group 0 arrives once after it: every phase of both barriers completes.
+void addPingPong(Plan &plan, RewriterBase &rewriter) {
+  scf::ForOp kLoop = plan.path.back();
+  ttng::WarpGroupDotOp qk = plan.dots.front().dot;
+  ttng::WarpGroupDotOp pv = plan.dots.back().dot;
+  Location loc = kLoop.getLoc();
+  rewriter.setInsertionPoint(kLoop);
+  Value wg = ttng::WarpGroupIdOp::create(rewriter, loc, rewriter.getI32Type());
+  Value base = i32(rewriter, loc, ttng::kWarpGroupTurnBarrier);
+  Value threads = i32(rewriter, loc, 2 * 128);
+  Value mine = arith::AddIOp::create(rewriter, loc, base, wg);
+  Value other = arith::SubIOp::create(
+      rewriter, loc, i32(rewriter, loc, ttng::kWarpGroupTurnBarrier + 1), wg);
+  auto isWarpGroup = [&](int index) {
+    return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, wg,
+                                 i32(rewriter, loc, index));
+  };
+  auto second = scf::IfOp::create(rewriter, loc, isWarpGroup(1));
+  rewriter.setInsertionPointToStart(second.thenBlock());
+  ttng::NamedBarrierWaitOp::create(rewriter, loc, mine, threads);
+
+  rewriter.setInsertionPointAfter(qk);
+  ttng::NamedBarrierArriveOp::create(rewriter, loc, other, threads);
+  rewriter.setInsertionPoint(pv);
+  ttng::NamedBarrierWaitOp::create(rewriter, loc, mine, threads);
+
+  rewriter.setInsertionPointAfter(kLoop);
+  auto first = scf::IfOp::create(rewriter, loc, isWarpGroup(0));
+  rewriter.setInsertionPointToStart(first.thenBlock());
+  ttng::NamedBarrierArriveOp::create(rewriter, loc, other, threads);
+}
+
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
 
-void specialize(Plan &plan, RewriterBase &rewriter) {
+void specialize(Plan &plan, bool pingPong, RewriterBase &rewriter) {
   Location loc = plan.marked.getLoc();
   Value count = addCounters(plan, rewriter);
 
@@ -466,6 +505,9 @@ void specialize(Plan &plan, RewriterBase &rewriter) {
 
   for (const DotGroup &group : plan.dots)
     rewriteConsumer(plan, group, count, rewriter);
+  if (pingPong && plan.dots.size() == 2 && plan.dots.back().deferred &&
+      ttg::lookupNumWarps(plan.marked) == 4 * ttng::kWarpGroupTurns)
+    addPingPong(plan, rewriter);
 
   // Both sides have passed every barrier once the partitions have joined;
   // the memory may hold other buffers after this.
@@ -514,7 +556,7 @@ struct NVGPUWarpSpecialization
         loop->removeAttr(kWarpSpecializeAttrName);
         continue;
       }
-      specialize(*plan, rewriter);
+      specialize(*plan, pingPong, rewriter);
     }
   }
 };

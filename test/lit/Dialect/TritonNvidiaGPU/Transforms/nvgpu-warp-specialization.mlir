@@ -6,6 +6,7 @@
 // get a remark and stay as they are, unmarked.
 // RUN: triton-opt %s -split-input-file -nvgpu-warp-specialization=num-stages=3 -verify-each 2>/dev/null | FileCheck %s
 // RUN: triton-opt %s -split-input-file -nvgpu-warp-specialization=num-stages=3 -verify-each 2>&1 >/dev/null | FileCheck %s --check-prefix=REMARK
+// RUN: triton-opt %s -split-input-file -nvgpu-warp-specialization="num-stages=3 ping-pong=false" -verify-each 2>/dev/null | FileCheck %s --check-prefix=NOPP
 
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
 #mma64 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
@@ -145,4 +146,70 @@ tt.func public @attention_one_warp_group(%q: !ttg.memdesc<128x64xf16, #shared, #
   tt.return
 }
 
+}
+
+// -----
+
+// Attention at 8 warps: two consumer warp groups take turns at the tensor
+// cores (ping-pong). Warp group i waits on named barrier 14 + i before its
+// P x V and arrives on the other's, 15 - i, right after issuing Q x K; the
+// second waits for its first turn before the loop, the first hands over
+// its last turn after it. With ping-pong=false none of that.
+// CHECK-LABEL: tt.func public @attention_ping_pong
+// CHECK: ttg.warp_specialize(
+// CHECK: %[[WG:.*]] = ttng.warp_group_id : i32
+// CHECK: %[[C14:.*]] = arith.constant 14 : i32
+// CHECK: %[[C256:.*]] = arith.constant 256 : i32
+// CHECK: %[[MINE:.*]] = arith.addi %[[C14]], %[[WG]] : i32
+// CHECK: %[[C15:.*]] = arith.constant 15 : i32
+// CHECK: %[[OTHER:.*]] = arith.subi %[[C15]], %[[WG]] : i32
+// CHECK: %[[SECOND:.*]] = arith.cmpi eq, %[[WG]], %{{.*}}
+// CHECK: scf.if %[[SECOND]] {
+// CHECK-NEXT: ttng.named_barrier_wait %[[MINE]], %[[C256]] : i32, i32
+// CHECK: scf.for
+// CHECK: %[[QK:.*]] = ttng.warp_group_dot {{.*}}isAsync = true
+// CHECK-NEXT: ttng.named_barrier_arrive %[[OTHER]], %[[C256]] : i32, i32
+// CHECK-NEXT: ttng.warp_group_dot_wait %[[QK]]
+// CHECK: ttng.named_barrier_wait %[[MINE]], %[[C256]] : i32, i32
+// CHECK-NEXT: ttng.warp_group_dot {{.*}}isAsync = true
+// CHECK: scf.yield
+// CHECK: scf.if
+// CHECK-NEXT: ttng.named_barrier_arrive %[[OTHER]], %[[C256]] : i32, i32
+// CHECK: partition0(
+// CHECK-NOT: named_barrier
+// CHECK: ttg.warp_return
+// NOPP-LABEL: tt.func public @attention_ping_pong
+// NOPP: ttg.warp_specialize(
+// NOPP-NOT: named_barrier
+// NOPP-NOT: warp_group_id
+// NOPP: tt.return
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>
+#mma64 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @attention_ping_pong(%q: !ttg.memdesc<128x64xf16, #shared, #smem>, %dk: !tt.tensordesc<tensor<128x64xf16, #shared>>, %dv: !tt.tensordesc<tensor<128x64xf16, #shared>>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c128 = arith.constant 128 : i32
+  %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+  %zacc = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma64>
+  %r:2 = scf.for %k = %c0 to %n step %c128 iter_args(%acc = %zacc, %off = %c0) -> (tensor<128x64xf32, #mma64>, i32) : i32 {
+    %kt = tt.descriptor_load %dk[%off, %c0] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %ks = ttg.local_alloc %kt : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %kT = ttg.memdesc_trans %ks {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+    %s = ttng.warp_group_dot %q, %kT, %zero {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+    %p = math.exp2 %s : tensor<128x128xf32, #mma>
+    %scaled = arith.mulf %acc, %acc : tensor<128x64xf32, #mma64>
+    %vt = tt.descriptor_load %dv[%off, %c0] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %vs = ttg.local_alloc %vt : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %ph = arith.truncf %p : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+    %pa = ttg.convert_layout %ph : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #mma64, kWidth = 2}>>
+    %o = ttng.warp_group_dot %pa, %vs, %scaled {inputPrecision = 0 : i32} : tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #mma64, kWidth = 2}>> * !ttg.memdesc<128x64xf16, #shared, #smem> -> tensor<128x64xf32, #mma64>
+    %off2 = arith.addi %off, %c128 : i32
+    scf.yield %o, %off2 : tensor<128x64xf32, #mma64>, i32
+  } {tt.warp_specialize}
+  tt.return
+}
 }
