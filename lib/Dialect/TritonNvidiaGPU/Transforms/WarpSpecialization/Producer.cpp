@@ -248,12 +248,28 @@ Operation *buildProducer(Operation *nest, MutableArrayRef<TileLoad> tiles,
   return nest;
 }
 
-SmallVector<Value> isolate(Operation *nest, Region &region,
+SmallVector<Value> isolate(ArrayRef<Operation *> nests, Region &region,
                            RewriterBase &rewriter) {
+  auto inNests = [&](Operation *op) {
+    return llvm::any_of(nests, [&](Operation *n) { return n->isAncestor(op); });
+  };
+  auto fromOutside = [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    if (def)
+      return !inNests(def);
+    return !inNests(cast<BlockArgument>(v).getOwner()->getParentOp());
+  };
   llvm::SetVector<Value> outside;
-  for (Value operand : nest->getOperands())
-    outside.insert(operand);
-  getUsedValuesDefinedAbove(nest->getRegions(), outside);
+  for (Operation *nest : nests) {
+    for (Value operand : nest->getOperands())
+      if (fromOutside(operand))
+        outside.insert(operand);
+    llvm::SetVector<Value> above;
+    getUsedValuesDefinedAbove(nest->getRegions(), above);
+    for (Value v : above)
+      if (fromOutside(v))
+        outside.insert(v);
+  }
   Block *block = rewriter.createBlock(&region);
   rewriter.setInsertionPointToStart(block);
   SmallVector<Value> captures;
@@ -266,13 +282,13 @@ SmallVector<Value> isolate(Operation *nest, Region &region,
       captures.push_back(value);
       inside = block->addArgument(value.getType(), value.getLoc());
     }
-    value.replaceUsesWithIf(inside, [&](OpOperand &use) {
-      return nest->isAncestor(use.getOwner());
-    });
+    value.replaceUsesWithIf(
+        inside, [&](OpOperand &use) { return inNests(use.getOwner()); });
   }
-  nest->moveBefore(block, block->end());
+  for (Operation *nest : nests)
+    nest->moveBefore(block, block->end());
   rewriter.setInsertionPointToEnd(block);
-  ttg::WarpReturnOp::create(rewriter, nest->getLoc());
+  ttg::WarpReturnOp::create(rewriter, nests.back()->getLoc());
   return captures;
 }
 

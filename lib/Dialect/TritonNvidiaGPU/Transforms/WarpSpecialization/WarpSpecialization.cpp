@@ -256,13 +256,14 @@ FailureOr<Plan> planLoop(scf::ForOp marked, int numStages, std::string &why) {
   return plan;
 }
 
-/// Adds a tile counter to every loop of `plan.path`: 0 into the marked
-/// loop, +1 per iteration of the innermost. Returns the counter at the
+/// Adds a tile counter to every loop of `plan.path`: `init` (null: 0) into
+/// the marked loop, +1 per iteration of the innermost. Returns the counter at the
 /// start of each iteration of the innermost loop and updates the path.
-Value addCounters(Plan &plan, RewriterBase &rewriter) {
+Value addCounters(Plan &plan, Value init, RewriterBase &rewriter) {
   Location loc = plan.marked.getLoc();
   rewriter.setInsertionPoint(plan.marked);
-  Value init = i32(rewriter, loc, 0);
+  if (!init)
+    init = i32(rewriter, loc, 0);
   SmallVector<scf::ForOp> updated;
   for (auto [i, loop] : llvm::enumerate(plan.path)) {
     bool innermost = i + 1 == plan.path.size();
@@ -441,14 +442,27 @@ void addPingPong(Plan &plan, RewriterBase &rewriter) {
 // The pass
 //===----------------------------------------------------------------------===//
 
-void specialize(Plan &plan, bool pingPong, RewriterBase &rewriter) {
-  Location loc = plan.marked.getLoc();
-  Value count = addCounters(plan, rewriter);
+/// Splits `plans` (one marked loop, or consecutive ones that share rings:
+/// the tutorial's causal attention, whose second loop is the diagonal
+/// block) into one ttg.warp_specialize: the producer runs their pruned
+/// clones one after the other, the kernel's warps the loops, the tile
+/// counter running on from one loop into the next, so the producer loads
+/// the next loop's first tiles while the consumer finishes this one.
+void specialize(MutableArrayRef<Plan> plans, bool pingPong,
+                RewriterBase &rewriter) {
+  Plan &first = plans.front();
+  Location loc = first.marked.getLoc();
+  int stages = first.stages;
+  SmallVector<Value> counts;
+  for (Plan &plan : plans)
+    counts.push_back(addCounters(
+        plan, counts.empty() ? Value() : Value(plans[counts.size() - 1].marked.getResults().back()),
+        rewriter));
 
-  rewriter.setInsertionPoint(plan.marked);
-  for (TileLoad &tile : plan.loads) {
+  rewriter.setInsertionPoint(first.marked);
+  for (TileLoad &tile : first.loads) {
     ttg::MemDescType type = tile.alloc.getType();
-    SmallVector<int64_t> shape{plan.stages};
+    SmallVector<int64_t> shape{stages};
     llvm::append_range(shape, type.getShape());
     tile.ring = ttg::LocalAllocOp::create(
         rewriter, tile.alloc.getLoc(),
@@ -458,35 +472,56 @@ void specialize(Plan &plan, bool pingPong, RewriterBase &rewriter) {
   // Per dot, `full`: the producer's expect; `empty`: one arrival per warp
   // group of the consumer, each once its own dots have read the slot.
   SmallVector<Value> rings;
-  for (DotGroup &group : plan.dots) {
-    group.full = ttng::createBarrierRing(rewriter, loc, plan.stages);
+  for (DotGroup &group : first.dots) {
+    group.full = ttng::createBarrierRing(rewriter, loc, stages);
     group.empty = ttng::createBarrierRing(
-        rewriter, loc, plan.stages, ttg::lookupNumWarps(plan.marked) / 4);
+        rewriter, loc, stages, ttg::lookupNumWarps(first.marked) / 4);
     rings.append({group.full, group.empty});
-    for (TileLoad &tile : plan.loads)
-      if (onlyDotReading(tile.alloc) == group.dot) {
-        tile.full = group.full;
-        tile.empty = group.empty;
-      }
+  }
+  // The later loops' tiles and dots use the first loop's rings, position
+  // by position (sharesRings checked that they match).
+  for (Plan &plan : plans) {
+    for (auto [i, group] : llvm::enumerate(plan.dots)) {
+      group.full = first.dots[i].full;
+      group.empty = first.dots[i].empty;
+    }
+    for (auto [i, tile] : llvm::enumerate(plan.loads)) {
+      tile.ring = first.loads[i].ring;
+      for (DotGroup &group : plan.dots)
+        if (onlyDotReading(tile.alloc) == group.dot) {
+          tile.full = group.full;
+          tile.empty = group.empty;
+        }
+    }
   }
 
-  // The producer, from a clone of the counted nest.
-  IRMapping mapping;
-  rewriter.setInsertionPoint(plan.marked);
-  Operation *nest = rewriter.clone(*plan.marked, mapping);
-  nest->removeAttr(kWarpSpecializeAttrName);
-  SmallVector<TileLoad> cloned;
-  for (TileLoad &tile : plan.loads)
-    cloned.push_back(
-        {cast<DescriptorLoadOp>(mapping.lookup(tile.load.getOperation())),
-         cast<ttg::LocalAllocOp>(mapping.lookup(tile.alloc.getOperation())),
-         tile.ring, tile.full, tile.empty});
-  nest = buildProducer(nest, cloned, mapping.lookup(count), plan.stages,
-                       rewriter);
+  // The producer, from clones of the counted nests; a later clone's
+  // counter starts where the clone before it ended.
+  SmallVector<Operation *> nests;
+  for (auto [plan, count] : llvm::zip_equal(plans, counts)) {
+    IRMapping mapping;
+    rewriter.setInsertionPoint(first.marked);
+    Operation *nest = rewriter.clone(*plan.marked, mapping);
+    nest->removeAttr(kWarpSpecializeAttrName);
+    if (!nests.empty()) {
+      auto loop = cast<scf::ForOp>(nest);
+      loop.getInitArgsMutable()[loop.getNumRegionIterArgs() - 1].assign(
+          nests.back()->getResults().back());
+    }
+    SmallVector<TileLoad> cloned;
+    for (TileLoad &tile : plan.loads)
+      cloned.push_back(
+          {cast<DescriptorLoadOp>(mapping.lookup(tile.load.getOperation())),
+           cast<ttg::LocalAllocOp>(mapping.lookup(tile.alloc.getOperation())),
+           tile.ring, tile.full, tile.empty});
+    nests.push_back(buildProducer(nest, cloned, mapping.lookup(count), stages,
+                                  rewriter));
+  }
 
-  rewriter.setInsertionPoint(plan.marked);
+  scf::ForOp last = plans.back().marked;
+  rewriter.setInsertionPoint(first.marked);
   auto ws = ttg::WarpSpecializeOp::create(
-      rewriter, loc, plan.marked.getResultTypes(), ValueRange(),
+      rewriter, loc, last.getResultTypes(), ValueRange(),
       rewriter.getDenseI32ArrayAttr({1}), nullptr,
       rewriter.getDenseI32ArrayAttr({kProducerRegisters}), nullptr);
   Block *defaultBlock = rewriter.createBlock(&ws.getDefaultRegion());
@@ -494,28 +529,82 @@ void specialize(Plan &plan, bool pingPong, RewriterBase &rewriter) {
   rewriter.setInsertionPointToStart(holder);
   auto partitions = ttg::WarpSpecializePartitionsOp::create(rewriter, loc, 1);
   SmallVector<Value> captures =
-      isolate(nest, partitions.getPartitionRegions().front(), rewriter);
+      isolate(nests, partitions.getPartitionRegions().front(), rewriter);
   ws->setOperands(captures);
 
-  plan.marked->replaceAllUsesWith(ws.getResults());
-  plan.marked->moveBefore(defaultBlock, defaultBlock->end());
+  last->replaceAllUsesWith(ws.getResults());
+  for (Plan &plan : plans) {
+    plan.marked->moveBefore(defaultBlock, defaultBlock->end());
+    plan.marked->removeAttr(kWarpSpecializeAttrName);
+  }
   rewriter.setInsertionPointToEnd(defaultBlock);
-  ttg::WarpYieldOp::create(rewriter, loc, plan.marked.getResults());
-  plan.marked->removeAttr(kWarpSpecializeAttrName);
+  ttg::WarpYieldOp::create(rewriter, loc, last.getResults());
 
-  for (const DotGroup &group : plan.dots)
-    rewriteConsumer(plan, group, count, rewriter);
-  if (pingPong && plan.dots.size() == 2 && plan.dots.back().deferred &&
-      ttg::lookupNumWarps(plan.marked) == 4 * ttng::kWarpGroupTurns)
-    addPingPong(plan, rewriter);
+  for (auto [plan, count] : llvm::zip_equal(plans, counts)) {
+    for (const DotGroup &group : plan.dots)
+      rewriteConsumer(plan, group, count, rewriter);
+    if (pingPong && plan.dots.size() == 2 && plan.dots.back().deferred &&
+        ttg::lookupNumWarps(plan.marked) == 4 * ttng::kWarpGroupTurns)
+      addPingPong(plan, rewriter);
+  }
 
   // Both sides have passed every barrier once the partitions have joined;
   // the memory may hold other buffers after this.
   rewriter.setInsertionPointAfter(ws);
   for (Value ring : rings)
-    for (int i = 0; i < plan.stages; ++i)
+    for (int i = 0; i < stages; ++i)
       ttng::InvalBarrierOp::create(
           rewriter, loc, barrierAt(rewriter, loc, ring, i32(rewriter, loc, i)));
+}
+
+/// Whether `b`'s tiles can go through `a`'s rings: as many stages, tiles
+/// of the same types feeding dots at the same positions, dots waited for
+/// the same way; each loop directly holding its loads.
+bool sharesRings(Plan &a, Plan &b) {
+  if (a.stages != b.stages || a.loads.size() != b.loads.size() ||
+      a.dots.size() != b.dots.size() || a.path.size() != 1 ||
+      b.path.size() != 1)
+    return false;
+  auto dotIndex = [](Plan &plan, TileLoad &tile) {
+    ttng::WarpGroupDotOp dot = onlyDotReading(tile.alloc);
+    return llvm::find_if(plan.dots,
+                         [&](const DotGroup &g) { return g.dot == dot; }) -
+           plan.dots.begin();
+  };
+  for (auto [x, y] : llvm::zip_equal(a.loads, b.loads))
+    if (x.alloc.getType() != y.alloc.getType() ||
+        x.load.getDesc().getType() != y.load.getDesc().getType() ||
+        dotIndex(a, x) != dotIndex(b, y))
+      return false;
+  for (auto [x, y] : llvm::zip_equal(a.dots, b.dots))
+    if (x.chained != y.chained || x.deferred != y.deferred)
+      return false;
+  return true;
+}
+
+/// The marked loop right after `loop` in its block when only ops without
+/// effects or regions that do not read `loop`'s results come between them,
+/// and `loop`'s results only start that loop: then the ops between can
+/// move above `loop` and the two share a warp_specialize.
+scf::ForOp followingMarkedLoop(scf::ForOp loop) {
+  for (Operation *op = loop->getNextNode(); op; op = op->getNextNode()) {
+    auto next = dyn_cast<scf::ForOp>(op);
+    if (next && next->hasAttr(kWarpSpecializeAttrName)) {
+      for (Operation *user : loop->getUsers())
+        if (user != next.getOperation())
+          return nullptr;
+      for (OpOperand &use : loop->getUses())
+        if (use.getOperandNumber() < next.getNumControlOperands())
+          return nullptr;
+      return next;
+    }
+    if (op->getNumRegions() || !isMemoryEffectFree(op) ||
+        llvm::any_of(op->getOperands(), [&](Value v) {
+          return v.getDefiningOp() == loop.getOperation();
+        }))
+      return nullptr;
+  }
+  return nullptr;
 }
 
 struct NVGPUWarpSpecialization
@@ -533,8 +622,7 @@ struct NVGPUWarpSpecialization
       return;
     std::optional<int> numWarps = ttg::maybeLookupNumWarps(module);
     IRRewriter rewriter(module.getContext());
-    for (scf::ForOp loop : marked) {
-      std::string why;
+    auto tryPlan = [&](scf::ForOp loop, std::string &why) {
       FailureOr<Plan> plan = failure();
       if (ttg::lookupCudaCapability(module) != 90)
         why = "warp specialization here needs Hopper (sm_90)";
@@ -551,12 +639,37 @@ struct NVGPUWarpSpecialization
         if (failed(checkProducer(loop, seeds, why)))
           plan = failure();
       }
+      return plan;
+    };
+    llvm::DenseSet<Operation *> joined;
+    for (scf::ForOp loop : marked) {
+      if (joined.contains(loop))
+        continue;
+      std::string why;
+      FailureOr<Plan> plan = tryPlan(loop, why);
       if (failed(plan)) {
         emitRemark(loop.getLoc(), "loop not warp-specialized: ") << why;
         loop->removeAttr(kWarpSpecializeAttrName);
         continue;
       }
-      specialize(*plan, pingPong, rewriter);
+      SmallVector<Plan> plans{*plan};
+      // A marked loop right after it whose tiles fit its rings (causal
+      // attention's diagonal block) joins its warp_specialize; the ops
+      // between move above the first.
+      if (scf::ForOp next = followingMarkedLoop(loop)) {
+        std::string whyNext;
+        FailureOr<Plan> nextPlan = tryPlan(next, whyNext);
+        if (succeeded(nextPlan) && sharesRings(*plan, *nextPlan)) {
+          for (Operation *op = loop->getNextNode(); op != next.getOperation();) {
+            Operation *following = op->getNextNode();
+            op->moveBefore(loop);
+            op = following;
+          }
+          plans.push_back(*nextPlan);
+          joined.insert(next);
+        }
+      }
+      specialize(plans, pingPong, rewriter);
     }
   }
 };

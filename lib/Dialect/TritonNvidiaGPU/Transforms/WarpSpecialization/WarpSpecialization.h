@@ -49,10 +49,11 @@ LogicalResult checkProducer(Operation *root, ArrayRef<Operation *> seeds,
 /// loop may be rebuilt).
 Operation *buildProducer(Operation *nest, MutableArrayRef<TileLoad> tiles,
                          Value count, int stages, RewriterBase &rewriter);
-/// Moves `nest` into a new block of `region` whose arguments receive the
-/// values it uses from outside (constants are made again inside); returns
-/// those values, the partition's captures.
-SmallVector<Value> isolate(Operation *nest, Region &region,
+/// Moves `nests` (in order; a later one may use an earlier one's results)
+/// into a new block of `region` whose arguments receive the values they use
+/// from outside (constants are made again inside); returns those values,
+/// the partition's captures.
+SmallVector<Value> isolate(ArrayRef<Operation *> nests, Region &region,
                            RewriterBase &rewriter);
 
 } // namespace mlir::triton::nvidia_gpu::ws
