@@ -404,15 +404,17 @@ void rewriteConsumer(Plan &plan, const DotGroup &group, Value count,
 /// next Q x K back to back in its turn, then hands the turn over and runs
 /// its softmax while the other's dots run. Warp group i waits on named
 /// barrier T_i (its own 128 threads plus the other's 128 arrivals) before
-/// each P x V and arrives on T_(1-i) after each Q x K; warp group 0 starts
-/// with the turn, so warp group 1 waits once before the loop and warp
-/// group 0 arrives once after it: every phase of both barriers completes.
-void addPingPong(Plan &plan, RewriterBase &rewriter) {
-  scf::ForOp kLoop = plan.path.back();
-  ttng::WarpGroupDotOp qk = plan.dots.front().dot;
-  ttng::WarpGroupDotOp pv = plan.dots.back().dot;
-  Location loc = kLoop.getLoc();
-  rewriter.setInsertionPoint(kLoop);
+/// each P x V and arrives on T_(1-i) after each Q x K, in every loop of
+/// `plans`; warp group 0 starts with the turn, so warp group 1 waits once
+/// before the first loop and warp group 0 arrives once after the last:
+/// every phase of both barriers completes. Only there: between two of its
+/// arrivals a warp group always waits for the other, so it never arrives
+/// twice in one phase (one more pair between two loops would let warp
+/// group 0 arrive twice while warp group 1 is behind).
+void addPingPong(MutableArrayRef<Plan> plans, RewriterBase &rewriter) {
+  scf::ForOp firstLoop = plans.front().marked;
+  Location loc = firstLoop.getLoc();
+  rewriter.setInsertionPoint(firstLoop);
   Value wg = ttng::WarpGroupIdOp::create(rewriter, loc, rewriter.getI32Type());
   Value base = i32(rewriter, loc, ttng::kWarpGroupTurnBarrier);
   Value threads = i32(rewriter, loc, 2 * 128);
@@ -427,12 +429,17 @@ void addPingPong(Plan &plan, RewriterBase &rewriter) {
   rewriter.setInsertionPointToStart(second.thenBlock());
   ttng::NamedBarrierWaitOp::create(rewriter, loc, mine, threads);
 
-  rewriter.setInsertionPointAfter(qk);
-  ttng::NamedBarrierArriveOp::create(rewriter, loc, other, threads);
-  rewriter.setInsertionPoint(pv);
-  ttng::NamedBarrierWaitOp::create(rewriter, loc, mine, threads);
+  for (Plan &plan : plans) {
+    ttng::WarpGroupDotOp qk = plan.dots.front().dot;
+    ttng::WarpGroupDotOp pv = plan.dots.back().dot;
+    rewriter.setInsertionPointAfter(qk);
+    ttng::NamedBarrierArriveOp::create(rewriter, loc, other, threads);
+    rewriter.setInsertionPoint(pv);
+    ttng::NamedBarrierWaitOp::create(rewriter, loc, mine, threads);
+  }
 
-  rewriter.setInsertionPointAfter(kLoop);
+  // After the last loop's retirement code, before the warp_yield.
+  rewriter.setInsertionPoint(plans.back().marked->getBlock()->getTerminator());
   auto first = scf::IfOp::create(rewriter, loc, isWarpGroup(0));
   rewriter.setInsertionPointToStart(first.thenBlock());
   ttng::NamedBarrierArriveOp::create(rewriter, loc, other, threads);
@@ -540,13 +547,13 @@ void specialize(MutableArrayRef<Plan> plans, bool pingPong,
   rewriter.setInsertionPointToEnd(defaultBlock);
   ttg::WarpYieldOp::create(rewriter, loc, last.getResults());
 
-  for (auto [plan, count] : llvm::zip_equal(plans, counts)) {
+  for (auto [plan, count] : llvm::zip_equal(plans, counts))
     for (const DotGroup &group : plan.dots)
       rewriteConsumer(plan, group, count, rewriter);
-    if (pingPong && plan.dots.size() == 2 && plan.dots.back().deferred &&
-        ttg::lookupNumWarps(plan.marked) == 4 * ttng::kWarpGroupTurns)
-      addPingPong(plan, rewriter);
-  }
+  // (sharesRings: the loops' dots are alike)
+  if (pingPong && first.dots.size() == 2 && first.dots.back().deferred &&
+      ttg::lookupNumWarps(first.marked) == 4 * ttng::kWarpGroupTurns)
+    addPingPong(plans, rewriter);
 
   // Both sides have passed every barrier once the partitions have joined;
   // the memory may hold other buffers after this.
