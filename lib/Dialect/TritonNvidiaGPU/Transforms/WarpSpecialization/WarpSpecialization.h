@@ -10,6 +10,9 @@
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
 
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 
 #include <string>
@@ -26,6 +29,44 @@ struct TileLoad {
   /// `empty`.
   Value full, empty;
 };
+
+/// A dot of the loop whose shared operands are tiles the producer loads.
+struct DotGroup {
+  nvidia_gpu::WarpGroupDotOp dot;
+  /// Its accumulator is the previous iteration's dot, read by nothing
+  /// else: one dot stays in flight, the previous slot goes back. Otherwise
+  /// the dot is waited for at once and its slot goes back then.
+  bool chained = false;
+  /// Its result only feeds the next iteration, which reads it after the
+  /// dot before it has been waited for (attention's P x V after Q x K): it
+  /// stays in flight until that wait, which hands its slot back.
+  bool deferred = false;
+  /// Its mbarrier rings, made by the rewrite (TileLoad::full, ::empty).
+  Value full, empty;
+};
+
+/// What a marked loop nest is split into.
+struct Plan {
+  scf::ForOp marked;
+  /// The loops from `marked` down to the one whose body holds the loads.
+  SmallVector<scf::ForOp> path;
+  SmallVector<TileLoad> loads;
+  /// In the order of their first tile loads.
+  SmallVector<DotGroup> dots;
+  int stages = 0;
+};
+
+
+/// The consumer side of `group` in `plan`'s loop (Consumer.cpp): waits for
+/// its slot before the first of its tiles was loaded and reads the tiles
+/// from the ring. A chained dot keeps one dot in flight and hands back the
+/// slot of the dot before it (the last one's after the loop); any other
+/// dot is waited for at once and its slot goes back then.
+void rewriteConsumer(Plan &plan, const DotGroup &group, Value count,
+                     RewriterBase &rewriter);
+/// The ping-pong of two consumer warp groups over `plans`' loops
+/// (Consumer.cpp).
+void addPingPong(MutableArrayRef<Plan> plans, RewriterBase &rewriter);
 
 /// An i32 constant.
 Value i32(OpBuilder &b, Location loc, int64_t v);
