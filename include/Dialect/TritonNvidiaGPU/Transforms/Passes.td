@@ -240,7 +240,12 @@ def NVGPUWarpSpecialization
     as FlashAttention-3): one issues its P x V and next Q x K back to back,
     then hands the turn over (`ttng.named_barrier_arrive`) and runs its
     softmax while the other's dots run (`ttng.named_barrier_wait` on its own
-    turn barrier before its P x V); several dots at fewer
+    turn barrier before its P x V). A marked loop right after another, with
+    only effect-free ops between them that do not read its results and
+    tiles of the same types (causal attention's diagonal block), joins its
+    `ttg.warp_specialize`: both sides run the two loops in turn through the
+    same rings, the counter running on, so the producer loads the second
+    loop's first tiles while the consumer finishes the first. Several dots at fewer
     than 8 warps (one consumer warp group, nothing to overlap) are left to
     the pipeliner. A marked loop that does not fit gets a remark saying why
     and is left to the software pipeliner.
