@@ -406,8 +406,8 @@ bool sharesRings(Plan &a, Plan &b) {
 
 /// The marked loop right after `loop` in its block when only ops without
 /// effects or regions that do not read `loop`'s results come between them,
-/// and `loop`'s results only start that loop: then the ops between can
-/// move above `loop` and the two share a warp_specialize.
+/// and `loop`'s results only start that loop's tensor iter_args: then the
+/// ops between can move above `loop` and the two share a warp_specialize.
 scf::ForOp followingMarkedLoop(scf::ForOp loop) {
   for (Operation *op = loop->getNextNode(); op; op = op->getNextNode()) {
     auto next = dyn_cast<scf::ForOp>(op);
@@ -415,8 +415,12 @@ scf::ForOp followingMarkedLoop(scf::ForOp loop) {
       for (Operation *user : loop->getUsers())
         if (user != next.getOperation())
           return nullptr;
+      // Only tensors (the accumulators) go from one loop to the next: the
+      // producer's clone of the second loop starts from the kernel's
+      // values, never from what the first loop computed.
       for (OpOperand &use : loop->getUses())
-        if (use.getOperandNumber() < next.getNumControlOperands())
+        if (use.getOperandNumber() < next.getNumControlOperands() ||
+            !isa<RankedTensorType>(use.get().getType()))
           return nullptr;
       return next;
     }

@@ -213,3 +213,132 @@ tt.func public @attention_ping_pong(%q: !ttg.memdesc<128x64xf16, #shared, #smem>
   tt.return
 }
 }
+
+// -----
+
+// Two marked loops in a row whose tiles fit the same rings (causal
+// attention: the blocks left of the diagonal, then the diagonal block):
+// one warp_specialize. The op between them moves above the first; both
+// sides run the two loops, the second's counter starting where the
+// first's ended; the turns are handed over once, around both loops.
+// CHECK-LABEL: tt.func public @attention_two_loops
+// CHECK: %[[HI2:.*]] = arith.addi %[[N:arg3]], %c128
+// CHECK: ttg.warp_specialize(
+// CHECK: ttng.warp_group_id
+// CHECK: scf.if
+// CHECK-NEXT: ttng.named_barrier_wait
+// CHECK: %[[FIRST:.*]]:3 = scf.for {{.*}} to %[[N]]
+// CHECK: scf.yield
+// CHECK-NOT: scf.if
+// CHECK: scf.for {{.*}} = %[[N]] to %[[HI2]] {{.*}}, %{{.*}} = %[[FIRST]]#2) ->
+// CHECK: scf.yield
+// CHECK: scf.if
+// CHECK-NEXT: ttng.named_barrier_arrive
+// CHECK: ttg.warp_yield
+// CHECK: partition0(
+// CHECK: %[[P:.*]]:2 = scf.for
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %[[P]]#1)
+// CHECK: ttg.warp_return
+// CHECK-NOT: ttg.warp_specialize(
+// CHECK: tt.return
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>
+#mma64 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @attention_two_loops(%q: !ttg.memdesc<128x64xf16, #shared, #smem>, %dk: !tt.tensordesc<tensor<128x64xf16, #shared>>, %dv: !tt.tensordesc<tensor<128x64xf16, #shared>>, %n: i32) -> tensor<128x64xf32, #mma64> {
+  %c0 = arith.constant 0 : i32
+  %c128 = arith.constant 128 : i32
+  %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+  %zacc = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma64>
+  %r:2 = scf.for %k = %c0 to %n step %c128 iter_args(%acc = %zacc, %off = %c0) -> (tensor<128x64xf32, #mma64>, i32) : i32 {
+    %kt = tt.descriptor_load %dk[%off, %c0] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %ks = ttg.local_alloc %kt : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %kT = ttg.memdesc_trans %ks {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+    %s = ttng.warp_group_dot %q, %kT, %zero {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+    %p = math.exp2 %s : tensor<128x128xf32, #mma>
+    %scaled = arith.mulf %acc, %acc : tensor<128x64xf32, #mma64>
+    %vt = tt.descriptor_load %dv[%off, %c0] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %vs = ttg.local_alloc %vt : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %ph = arith.truncf %p : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+    %pa = ttg.convert_layout %ph : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #mma64, kWidth = 2}>>
+    %o = ttng.warp_group_dot %pa, %vs, %scaled {inputPrecision = 0 : i32} : tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #mma64, kWidth = 2}>> * !ttg.memdesc<128x64xf16, #shared, #smem> -> tensor<128x64xf32, #mma64>
+    %off2 = arith.addi %off, %c128 : i32
+    scf.yield %o, %off2 : tensor<128x64xf32, #mma64>, i32
+  } {tt.warp_specialize}
+  %hi = arith.addi %n, %c128 : i32
+  %r2:2 = scf.for %k = %n to %hi step %c128 iter_args(%acc = %r#0, %off = %n) -> (tensor<128x64xf32, #mma64>, i32) : i32 {
+    %kt = tt.descriptor_load %dk[%off, %c0] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %ks = ttg.local_alloc %kt : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %kT = ttg.memdesc_trans %ks {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+    %s = ttng.warp_group_dot %q, %kT, %zero {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+    %p = math.exp2 %s : tensor<128x128xf32, #mma>
+    %scaled = arith.mulf %acc, %acc : tensor<128x64xf32, #mma64>
+    %vt = tt.descriptor_load %dv[%off, %c0] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %vs = ttg.local_alloc %vt : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %ph = arith.truncf %p : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+    %pa = ttg.convert_layout %ph : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #mma64, kWidth = 2}>>
+    %o = ttng.warp_group_dot %pa, %vs, %scaled {inputPrecision = 0 : i32} : tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #mma64, kWidth = 2}>> * !ttg.memdesc<128x64xf16, #shared, #smem> -> tensor<128x64xf32, #mma64>
+    %off2 = arith.addi %off, %c128 : i32
+    scf.yield %o, %off2 : tensor<128x64xf32, #mma64>, i32
+  } {tt.warp_specialize}
+  tt.return %r2#0 : tensor<128x64xf32, #mma64>
+}
+}
+
+// -----
+
+// The second loop starts from the first's key offset, a scalar the
+// producer's clone of it would have to take from the first loop's: not
+// joined, one warp_specialize each.
+// CHECK-LABEL: tt.func public @attention_two_loops_offset_carried
+// CHECK-COUNT-2: ttg.warp_specialize(
+// CHECK: tt.return
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>
+#mma64 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @attention_two_loops_offset_carried(%q: !ttg.memdesc<128x64xf16, #shared, #smem>, %dk: !tt.tensordesc<tensor<128x64xf16, #shared>>, %dv: !tt.tensordesc<tensor<128x64xf16, #shared>>, %n: i32) -> tensor<128x64xf32, #mma64> {
+  %c0 = arith.constant 0 : i32
+  %c128 = arith.constant 128 : i32
+  %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+  %zacc = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma64>
+  %r:2 = scf.for %k = %c0 to %n step %c128 iter_args(%acc = %zacc, %off = %c0) -> (tensor<128x64xf32, #mma64>, i32) : i32 {
+    %kt = tt.descriptor_load %dk[%off, %c0] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %ks = ttg.local_alloc %kt : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %kT = ttg.memdesc_trans %ks {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+    %s = ttng.warp_group_dot %q, %kT, %zero {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+    %p = math.exp2 %s : tensor<128x128xf32, #mma>
+    %scaled = arith.mulf %acc, %acc : tensor<128x64xf32, #mma64>
+    %vt = tt.descriptor_load %dv[%off, %c0] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %vs = ttg.local_alloc %vt : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %ph = arith.truncf %p : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+    %pa = ttg.convert_layout %ph : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #mma64, kWidth = 2}>>
+    %o = ttng.warp_group_dot %pa, %vs, %scaled {inputPrecision = 0 : i32} : tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #mma64, kWidth = 2}>> * !ttg.memdesc<128x64xf16, #shared, #smem> -> tensor<128x64xf32, #mma64>
+    %off2 = arith.addi %off, %c128 : i32
+    scf.yield %o, %off2 : tensor<128x64xf32, #mma64>, i32
+  } {tt.warp_specialize}
+  %hi = arith.addi %n, %c128 : i32
+  %r2:2 = scf.for %k = %n to %hi step %c128 iter_args(%acc = %r#0, %off = %r#1) -> (tensor<128x64xf32, #mma64>, i32) : i32 {
+    %kt = tt.descriptor_load %dk[%off, %c0] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %ks = ttg.local_alloc %kt : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %kT = ttg.memdesc_trans %ks {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+    %s = ttng.warp_group_dot %q, %kT, %zero {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+    %p = math.exp2 %s : tensor<128x128xf32, #mma>
+    %scaled = arith.mulf %acc, %acc : tensor<128x64xf32, #mma64>
+    %vt = tt.descriptor_load %dv[%off, %c0] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %vs = ttg.local_alloc %vt : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %ph = arith.truncf %p : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+    %pa = ttg.convert_layout %ph : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #mma64, kWidth = 2}>>
+    %o = ttng.warp_group_dot %pa, %vs, %scaled {inputPrecision = 0 : i32} : tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #mma64, kWidth = 2}>> * !ttg.memdesc<128x64xf16, #shared, #smem> -> tensor<128x64xf32, #mma64>
+    %off2 = arith.addi %off, %c128 : i32
+    scf.yield %o, %off2 : tensor<128x64xf32, #mma64>, i32
+  } {tt.warp_specialize}
+  tt.return %r2#0 : tensor<128x64xf32, #mma64>
+}
+}
