@@ -476,8 +476,9 @@ def TritonGPUAssignLatencies
     an unswizzled buffer read back by a local_load. The
     latencies are given only when a schedule with those loads and their
     address computations at stage 0 is sound (side-effect free, no value
-    they carry read at the last stage); loads read through registers that
-    would make it unsound are left out. Loops whose ops already carry
+    they carry read at the last stage, every yielded value made in the loop
+    body); loads read through registers that would make it unsound are left
+    out. Loops whose ops already carry
     latencies keep them. A loop with a dot left without latencies gets a
     remark saying why (outer loops, loads cp.async cannot vectorize,
     addresses behind ops with side effects).

@@ -414,6 +414,17 @@ mlir::triton::gpu::selectLoads(scf::ForOp loop,
 FailureOr<llvm::SetVector<Operation *>>
 mlir::triton::gpu::stageZeroOps(scf::ForOp loop, ArrayRef<Operation *> loads,
                                 std::string &why) {
+  // MLIR's expander places each yielded value by the stage of the op that
+  // makes it: one made outside the body (an iter_arg set to a loop-invariant
+  // value, or passed on unchanged) has none.
+  for (Value yielded : loop.getYieldedValues()) {
+    Operation *def = yielded.getDefiningOp();
+    if (!def || def->getBlock() != loop.getBody()) {
+      why = "a loop-carried value is yielded unchanged or from outside the "
+            "loop";
+      return failure();
+    }
+  }
   auto stage0 = addressClosure(loop, loads);
   if (failed(stage0)) {
     why = "the loads' addresses depend on an op with side effects or "

@@ -208,3 +208,31 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r : tensor<64x64xf32, #blocked>
   }
 }
+
+// -----
+
+// An iter_arg the loads' address reads but yielded from outside the loop (a
+// fuzz mutant of the causal attention kernel: MLIR's expander found no
+// stage for the yielded value and crashed): not pipelined, with a remark.
+// REMARK: remark: loop not pipelined: a loop-carried value is yielded unchanged or from outside the loop
+// CHECK-LABEL: tt.func public @invariant_yield
+// CHECK-NOT: tt.latency
+// CHECK: tt.return
+#blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#dotA = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#dotB = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @invariant_yield(%pa: tensor<64x32x!tt.ptr<f32>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 4 : i32}, %pb: tensor<64x32x!tt.ptr<f32>, #blocked1> {tt.divisibility = 16 : i32, tt.contiguity = 4 : i32}, %b: tensor<32x64xf32, #dotB>, %n: i32) -> tensor<64x64xf32, #blocked> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked>
+    %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %p = %pa) -> (tensor<64x64xf32, #blocked>, tensor<64x32x!tt.ptr<f32>, #blocked1>) : i32 {
+      %a = tt.load %p : tensor<64x32x!tt.ptr<f32>, #blocked1>
+      %ad = ttg.convert_layout %a : tensor<64x32xf32, #blocked1> -> tensor<64x32xf32, #dotA>
+      %d = tt.dot %ad, %b, %acc, inputPrecision = ieee : tensor<64x32xf32, #dotA> * tensor<32x64xf32, #dotB> -> tensor<64x64xf32, #blocked>
+      scf.yield %d, %pb : tensor<64x64xf32, #blocked>, tensor<64x32x!tt.ptr<f32>, #blocked1>
+    }
+    tt.return %r#0 : tensor<64x64xf32, #blocked>
+  }
+}
