@@ -68,8 +68,9 @@ def setup(case, size):
             q, k, v, is_causal=case["causal"], scale=args[0])
         return theirs_run, launcher(ours), sdpa, flops, outs
     if case["kind"] == "tbwd":
-        # SDPA's backward alone (its forward run once) on the same Q, K, V and dO;
-        # ours gets M and Delta precomputed (attn_bwd.py), SDPA computes Delta itself.
+        # SDPA's backward alone (its forward run once) on Q, V, dO and the kernel's
+        # pre-scaled K (values are not compared here, only times); ours gets M and
+        # Delta precomputed (attn_bwd.py), SDPA computes Delta itself.
         Z, H, N = size
         q, k, v, do = (t[:, :, :N].detach().clone() for t in (args[0], args[1], args[2],
                                                                args[4]))

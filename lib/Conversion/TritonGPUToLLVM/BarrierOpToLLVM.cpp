@@ -4,7 +4,8 @@
 // become `bar.sync 0` over the CTA; in a warp-specialized kernel a named
 // barrier over the warps of their region (emitBarrier, Utility.cpp).
 // ttng.named_barrier_arrive / _wait are `bar.arrive` / `bar.sync` on the
-// barrier and thread count they name; ttng.warp_group_id is tid.x / 128.
+// barrier and thread count they name; ttng.warp_group_id is the region's
+// thread id (getThreadId) / 128.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TritonGPUToLLVM/Patterns.h"
@@ -51,7 +52,7 @@ struct NamedBarrierConversion : public ConvertOpToLLVMPattern<OpT> {
   }
 };
 
-/// tid.x / 128.
+/// The region's thread id / 128.
 struct WarpGroupIdConversion
     : public ConvertOpToLLVMPattern<triton::nvidia_gpu::WarpGroupIdOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;

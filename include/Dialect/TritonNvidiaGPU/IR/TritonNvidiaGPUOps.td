@@ -123,12 +123,14 @@ def TTNG_NamedBarrierWaitOp : TTNG_NamedBarrierOp<"named_barrier_wait"> {
 }
 
 def TTNG_WarpGroupIdOp : TTNG_Op<"warp_group_id", [Pure]> {
-  let summary = "The index of the executing warp group in the CTA (ours)";
+  let summary = "The index of the executing warp group in its region (ours)";
   let description = [{
-    `tid.x / 128`: in a kernel's own warps (the default region of a
-    `ttg.warp_specialize`, or a kernel without one) 0 for warps 0-3, 1 for
-    warps 4-7, and so on. Not in Triton 3.6; warp specialization uses it to
-    give each consumer warp group its own named barrier.
+    The thread id within the warps that run the op, divided by 128: in a
+    kernel's own warps (the default region of a `ttg.warp_specialize`, or a
+    kernel without one) 0 for warps 0-3, 1 for warps 4-7, and so on; in a
+    partition, counted from the partition's first warp. Not in Triton 3.6;
+    warp specialization uses it to give each consumer warp group its own
+    named barrier.
 
     ```mlir
     %wg = ttng.warp_group_id : i32

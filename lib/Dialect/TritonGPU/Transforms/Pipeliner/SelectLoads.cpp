@@ -44,6 +44,11 @@ using namespace mlir::triton::gpu;
 
 namespace {
 
+/// tt.dot, tt.dot_scaled or a warp-group dot.
+bool isDotOp(Operation *op) {
+  return isa<DotOp, DotScaledOp, nvidia_gpu::WarpGroupDotOp>(op);
+}
+
 bool isZeroConstant(Value v) {
   return matchPattern(v, m_Zero()) || matchPattern(v, m_AnyZeroFloat());
 }
@@ -274,7 +279,7 @@ llvm::DenseSet<Operation *> loadsFeedingDots(scf::ForOp loop) {
   llvm::DenseSet<Operation *> seen, found;
   SmallVector<Operation *> worklist;
   for (Operation &op : *body)
-    if (isa<DotOp, DotScaledOp, nvidia_gpu::WarpGroupDotOp>(op))
+    if (isDotOp(&op))
       worklist.push_back(&op);
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
@@ -284,7 +289,7 @@ llvm::DenseSet<Operation *> loadsFeedingDots(scf::ForOp loop) {
       found.insert(op);
       continue;
     }
-    bool isDot = isa<DotOp, DotScaledOp, nvidia_gpu::WarpGroupDotOp>(op);
+    bool isDot = isDotOp(op);
     op->walk([&](Operation *nested) {
       for (OpOperand &operand : nested->getOpOperands()) {
         // A dot's accumulator is not an operand whose loads are waited for.
@@ -346,9 +351,7 @@ std::optional<AsyncLoad> selectRegisterLoad(LoadOp load,
 bool mlir::triton::gpu::hasDot(scf::ForOp loop) {
   return loop
       ->walk([](Operation *op) {
-        return isa<DotOp, DotScaledOp, nvidia_gpu::WarpGroupDotOp>(op)
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
+        return isDotOp(op) ? WalkResult::interrupt() : WalkResult::advance();
       })
       .wasInterrupted();
 }
