@@ -399,7 +399,7 @@ CASES = [
                                               "causal" if c else "full", w, "_ws" if ws else ""),
            kind="tattn", dtype=dt, D=d, BM=128, BN=bn, causal=c, warps=w, cc=90, stages=3,
            ws=ws, sizes=((2, 3, 1000), (1, 2, 384)), bench=(4, 32, 4096))
-      for dt in ("float16", "bfloat16") for d, bn, w in ((64, 128, 4), (128, 64, 8))
+      for dt in ("float16", "bfloat16") for d, bn, w in ((64, 128, 4), (64, 128, 8), (128, 64, 8))
       for c in (False, True) for ws in (False, True)],
     dict(name="bmm_f16_4x32x32x32_w4", kind="bmm", dtype="float16", BB=4, BM=32, BN=32, BK=32,
          warps=4, cc=90, sizes=((8, 100, 72, 50),), bench=(64, 512, 512, 512)),
