@@ -338,6 +338,10 @@ CASES = [
     _mm("mm_f16_128x256x64_w8_s3", "float16", 128, 256, 64, 8, stages=3,
         sizes=((1000, 1000, 1000), (16, 264, 72), (4096, 4096, 4096))),
     _mm("mm_f16_128x128x64_w4_s4", "float16", 128, 128, 64, 4, stages=4),
+    # Inductor's triton_mm configs for a 4096^3 fp16 mm (its autotuner's top
+    # two on the H200): 4 warps at 3 stages, 8 warps at 5.
+    _mm("mm_f16_128x128x64_w4_s3", "float16", 128, 128, 64, 4, stages=3),
+    _mm("mm_f16_128x128x64_w8_s5", "float16", 128, 128, 64, 8, stages=5),
     _mm("mm_f16_64x64x32_w4_s5", "float16", 64, 64, 32, 4, stages=5,
         sizes=((1000, 1000, 1000), (16, 200, 33))),
     _mm("mm_f16_64x64x32_w4_s2", "float16", 64, 64, 32, 4, stages=2,
