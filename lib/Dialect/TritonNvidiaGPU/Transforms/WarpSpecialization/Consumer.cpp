@@ -65,9 +65,10 @@ void rewriteConsumer(Plan &plan, const DotGroup &group, Value count,
   for (TileLoad &tile : plan.loads)
     if (tile.full == group.full)
       tiles.push_back(&tile);
-  Operation *first = tiles.front()->load;
+  // The group's first tile load (every group has at least one).
+  Operation *first = nullptr;
   for (TileLoad *tile : tiles)
-    if (tile->load->isBeforeInBlock(first))
+    if (!first || tile->load->isBeforeInBlock(first))
       first = tile->load;
   Value full = group.full, empty = group.empty;
   rewriter.setInsertionPoint(first);
