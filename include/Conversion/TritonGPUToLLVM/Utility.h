@@ -15,6 +15,7 @@
 #define TRITON_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
 
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "Tools/LinearLayout.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -176,7 +177,8 @@ void emitBarrier(Location loc, OpBuilder &b);
 /// (nvidia_gpu::kWarpGroupTurnBarrier, 14 and 15), of the 16 a CTA has.
 constexpr int kAllWarpsBarrier = 1;
 constexpr int kFirstPartitionBarrier = 2;
-constexpr int kMaxPartitions = 14 - kFirstPartitionBarrier;
+constexpr int kMaxPartitions =
+    nvidia_gpu::kWarpGroupTurnBarrier - kFirstPartitionBarrier;
 
 //===-- Warp shuffles -----------------------------------------------------===//
 

@@ -1,7 +1,8 @@
 //===- BarrierOps.cpp - mbarrier, fence and cluster ops -------------------===//
-#include "mlir/IR/Matchers.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "OpUtils.h"
+
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::triton;
