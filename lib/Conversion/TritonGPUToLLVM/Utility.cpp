@@ -135,10 +135,22 @@ Value mlir::triton::getUniformWarpId(OpBuilder &b, Location loc) {
   // Every lane of a warp has the same warp id; saying so through a shuffle
   // from lane 0 lets ptxas keep it, and what derives from it, in uniform
   // registers, which is where wgmma wants its descriptors. The shuffle is
-  // convergent, so LLVM builds it where it is, at each use.
-  Value warp =
-      LLVM::LShrOp::create(b, loc, getThreadId(b, loc), i32Val(b, loc, 5));
-  return shuffleIdx(loc, b, warp, i32Val(b, loc, 0));
+  // convergent, so LLVM builds it where it is, at each use. Its source is
+  // the bare tid.x / 32, as Triton's: ptxas knows that one warp-uniform and
+  // drops the shuffle; of (tid.x & mask) / 32 (a bit-field extract once
+  // LLVM folds it) it does not, and keeps a SHFL (and an R2UR) in the loop
+  // (mm_f16_128x128x64_w8_s5). The partition's first warp and the mask of
+  // getThreadId apply after the shuffle.
+  Value warp = LLVM::LShrOp::create(
+      b, loc, NVVM::ThreadIdXOp::create(b, loc, b.getI32Type()),
+      i32Val(b, loc, 5));
+  warp = shuffleIdx(loc, b, warp, i32Val(b, loc, 0));
+  if (std::optional<int> start = insertionPartitionStart(b))
+    warp = LLVM::SubOp::create(b, loc, warp, i32Val(b, loc, *start));
+  std::optional<int> numWarps = insertionNumWarps(b);
+  if (numWarps && *numWarps > 0 && llvm::isPowerOf2_32(*numWarps))
+    warp = LLVM::AndOp::create(b, loc, warp, i32Val(b, loc, *numWarps - 1));
+  return warp;
 }
 
 Value mlir::triton::getWarpGroupFirstWarp(OpBuilder &b, Location loc) {

@@ -153,10 +153,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // Eight warps are two warp groups: each group's first warp is the
 // warp-uniform warp id (a shuffle from lane 0, so that the descriptors
 // stay in uniform registers) & ~3, added into the descriptors' base rows.
+// The shuffle's source is the bare tid.x / 32, which ptxas knows uniform
+// (and then drops the shuffle); the mask to the CTA's 8 warps comes after.
 // WG-LABEL: llvm.func @mm_f16_two_groups
-// WG: %[[W:.*]] = nvvm.shfl.sync idx
-// WG: %[[M:.*]] = llvm.mlir.constant(-4 : i32) : i32
-// WG-NEXT: llvm.and %[[W]], %[[M]] : i32
+// WG: nvvm.barrier0
+// WG-NEXT: %[[C5:.*]] = llvm.mlir.constant(5 : i32) : i32
+// WG-NEXT: %[[T:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// WG-NEXT: %[[S:.*]] = llvm.lshr %[[T]], %[[C5]] : i32
+// WG: %[[W:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[S]],
+// WG-NEXT: %[[C7:.*]] = llvm.mlir.constant(7 : i32) : i32
+// WG-NEXT: %[[W8:.*]] = llvm.and %[[W]], %[[C7]] : i32
+// WG-NEXT: %[[M:.*]] = llvm.mlir.constant(-4 : i32) : i32
+// WG-NEXT: llvm.and %[[W8]], %[[M]] : i32
 // WG-COUNT-4: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
 // WG-NOT: wgmma.mma_async
 // WG: llvm.return
