@@ -13,11 +13,12 @@ the pytest plugin (`-p triton_mlir.pytest_plugin`) enables it when
 TRITON_MLIR=1. docs/python.md has the details.
 """
 
-from ._capi import CompileError, Library, library, library_path
+from ._capi import CompileError, Library, library, library_path, use_library
 from . import _hook
 from ._hook import stages_hook
 
-__all__ = ["CompileError", "Library", "compile", "disable", "enable", "enabled", "library", "library_path", "version"]
+__all__ = ["CompileError", "Library", "compile", "disable", "enable", "enabled", "library", "library_path",
+           "use_library", "version"]
 
 _saved = None
 
@@ -39,7 +40,8 @@ def enabled():
 
 def enable():
     """Installs the stages hook. Triton's cache keys get the compiler's
-    version, so our cubins and Triton's never share a cache entry, and the
+    version and build (the library file), so our cubins and Triton's never
+    share a cache entry, nor two builds' cubins, and the
     settings read at compile time that change what the hook makes
     (TRITON_MLIR_FROM, TRITON_MLIR_ASSEMBLER): a kernel compiled from
     Triton's TTGIR never comes back from the cache entry of one compiled
@@ -50,13 +52,15 @@ def enable():
     from triton import knobs
     from triton.backends.nvidia.compiler import CUDABackend
 
-    lib = library()  # fails here, not at the first kernel, if it is missing
+    library()  # fails here, not at the first kernel, if it is missing
     previous_hook = knobs.runtime.add_stages_inspection_hook
     previous_hash = CUDABackend.hash
-    tag = "triton_mlir-" + lib.version
 
     def hash_with_compiler(self):
-        return f"{previous_hash(self)}-{tag}{_hook.settings_key()}"
+        # The library in use when the kernel compiles (use_library may
+        # switch it): its version and which build it is.
+        lib = library()
+        return f"{previous_hash(self)}-triton_mlir-{lib.version}-{lib.identity}{_hook.settings_key()}"
 
     CUDABackend.hash = hash_with_compiler
     knobs.runtime.add_stages_inspection_hook = stages_hook

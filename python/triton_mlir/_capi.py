@@ -7,6 +7,7 @@ libtriton.so without symbol clashes.
 """
 
 import ctypes
+import hashlib
 import json
 import os
 import threading
@@ -67,6 +68,11 @@ class Library:
             raise OSError(f"{self.path} has C ABI version {abi}, this package needs {ABI_VERSION}")
         self._lib = lib
         self.version = lib.triton_mlir_version().decode()
+        # Which build this is, beyond its version string (two builds of one
+        # commit have the same): Triton's cache keys carry it.
+        st = os.stat(self.path)
+        self.identity = hashlib.sha256(
+            f"{os.path.realpath(self.path)}|{st.st_size}|{st.st_mtime_ns}".encode()).hexdigest()[:12]
 
     def _get(self, result, name):
         size = ctypes.c_size_t(0)
@@ -104,6 +110,7 @@ class Library:
 
 
 _library = None
+_loaded = {}
 _library_lock = threading.Lock()
 
 
@@ -113,4 +120,20 @@ def library():
     with _library_lock:
         if _library is None:
             _library = Library()
+            _loaded[os.path.realpath(_library.path)] = _library
+        return _library
+
+
+def use_library(path):
+    """Makes the libtriton_mlir.so at `path` the one the hook compiles
+    with from now on (loaded once; switching back reuses it). Each copy is
+    loaded on its own (it exports only the C API), so two builds of the
+    compiler can run in one process: the same kernel compiled by each and
+    timed side by side (utils/gpu/matmul-vs-cublas.py, AB_LIBRARY)."""
+    global _library
+    real = os.path.realpath(path)
+    with _library_lock:
+        if real not in _loaded:
+            _loaded[real] = Library(path)
+        _library = _loaded[real]
         return _library

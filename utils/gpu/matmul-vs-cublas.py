@@ -15,6 +15,15 @@ in ROUNDS rounds (default 5) whose order rotates, after a second of
 heating; prints a Markdown table of medians (ms, TFLOP/s, Triton/ours,
 cuBLAS/ours). The GPU's name heads the table.
 
+With AB_LIBRARY=PATH (another build's libtriton_mlir.so), `time` also
+compiles every case with that build in the same process
+(triton_mlir.use_library) and times it in the same rotating rounds: the
+table gains "ours B" columns and ours/ours B (time of B over time of the
+default build). Two builds compared this way share the GPU's state
+(clocks, temperature) round by round, which two processes one after the
+other do not: between calls the same kernel's Triton/ours moves by up to
+3% on the H200.
+
 `run` launches one kernel (WHO: triton, ours or cublas) five times and
 exits: the process to run under `ncu` (utils/gpu/ncu-matmul.sh).
 """
@@ -41,10 +50,11 @@ def find(name):
 
 
 def setup(case, size):
-    """(launch of Triton's, launch of ours, cuBLAS call, flops, outputs)."""
+    """(launch of Triton's, launch of ours, cuBLAS call, flops, outputs,
+    launch of ours by the AB_LIBRARY build)."""
     fn, grid, args, meta, outs, _, flops = dk.make(case, size, seed=7, reference=False)
-    # Two JITFunctions of the same Python function: two kernel caches.
-    theirs, ours = triton.jit(fn.fn), triton.jit(fn.fn)
+    # JITFunctions of the same Python function: a kernel cache each.
+    theirs, ours, ours_b = triton.jit(fn.fn), triton.jit(fn.fn), triton.jit(fn.fn)
 
     def launcher(jit, meta=meta):
         return lambda: jit[grid](*args, **meta, num_warps=case["warps"],
@@ -66,7 +76,7 @@ def setup(case, size):
         q, k, v = (d.base.view(Z, H, -1, case["D"])[:, :, :N] for d in args[2:5])
         sdpa = lambda: torch.nn.functional.scaled_dot_product_attention(  # noqa: E731
             q, k, v, is_causal=case["causal"], scale=args[0])
-        return theirs_run, launcher(ours), sdpa, flops, outs
+        return theirs_run, launcher(ours), sdpa, flops, outs, launcher(ours_b)
     if case["kind"] == "tbwd":
         # SDPA's backward alone (its forward run once) on Q, V, dO and the kernel's
         # pre-scaled K (values are not compared here, only times); ours gets M and
@@ -79,7 +89,7 @@ def setup(case, size):
             q, k, v, is_causal=case["causal"], scale=args[3])
         sdpa_bwd = lambda: torch.autograd.grad(o, (q, k, v), do,  # noqa: E731
                                                retain_graph=True)
-        return theirs_run, launcher(ours), sdpa_bwd, flops, outs
+        return theirs_run, launcher(ours), sdpa_bwd, flops, outs, launcher(ours_b)
     # cuBLAS on the descriptors' tensors (A is M x K; B is N x K or K x N).
     a = args[0].base if hasattr(args[0], "base") else args[0]
     b = args[1].base if hasattr(args[1], "base") else args[1]
@@ -90,7 +100,7 @@ def setup(case, size):
         cublas = lambda: torch._scaled_mm(a, b, scale, scale, out_dtype=torch.float16)  # noqa: E731
     else:
         cublas = lambda: torch.matmul(a, b)  # noqa: E731
-    return theirs_run, launcher(ours), cublas, flops, outs
+    return theirs_run, launcher(ours), cublas, flops, outs, launcher(ours_b)
 
 
 def compile_ours(run):
@@ -108,44 +118,72 @@ def compile_ours(run):
     return kernel
 
 
+def compile_ours_with(path, run):
+    """compile_ours with the build at `path` (triton_mlir.use_library),
+    the default build again afterwards."""
+    import triton_mlir
+    default = triton_mlir.library().path
+    triton_mlir.use_library(path)
+    try:
+        return compile_ours(run)
+    finally:
+        triton_mlir.use_library(default)
+
+
 def time_cases(names, size, rounds):
     from triton.testing import do_bench
+    ab = os.environ.get("AB_LIBRARY")
     print("GPU:", torch.cuda.get_device_name(), " size", "x".join(map(str, size)))
+    if ab:
+        print("ours B:", ab)
     print()
+    b_head = " ours B ms | ours B TFLOP/s | ours/ours B |" if ab else ""
     print("| case | Triton ms | ours ms | cuBLAS/SDPA ms | Triton TFLOP/s | ours TFLOP/s | "
-          "cuBLAS/SDPA TFLOP/s | Triton/ours | cuBLAS/ours | shared ours / Triton |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "cuBLAS/SDPA TFLOP/s | Triton/ours | cuBLAS/ours | shared ours / Triton |" + b_head)
+    print("|---|---|---|---|---|---|---|---|---|---|" + ("---|---|---|" if ab else ""))
     for name in names:
         case = find(name)
-        theirs, ours, cublas, flops, outs = setup(case, size)
+        theirs, ours, cublas, flops, outs, ours_b = setup(case, size)
         kt = theirs()
         expect = [o.clone() for o in outs]
+
+        def agrees():
+            return all(torch.allclose(x.double(), y.double(),
+                                      atol=dk.tolerance(case, y.double())[0],
+                                      rtol=dk.tolerance(case, y.double())[1])
+                       for x, y in zip(outs, expect))
+
         ko = compile_ours(ours)
-        agree = all(torch.allclose(x.double(), y.double(), atol=dk.tolerance(case, y.double())[0],
-                                   rtol=dk.tolerance(case, y.double())[1])
-                    for x, y in zip(outs, expect))
+        agree = agrees()
         timed = {"triton": theirs, "ours": ours, "cublas": cublas}
+        if ab:
+            compile_ours_with(ab, ours_b)
+            agree = agree and agrees()
+            timed["ours B"] = ours_b
         do_bench(theirs, warmup=100, rep=1000)
         med = {}
         samples = {k: [] for k in timed}
         for r in range(rounds):
             keys = list(timed)
-            keys = keys[r % 3:] + keys[:r % 3]
+            keys = keys[r % len(keys):] + keys[:r % len(keys)]
             for k in keys:
                 samples[k].append(do_bench(timed[k], warmup=100, rep=300, return_mode="median"))
         for k, v in samples.items():
             v = sorted(v)
             med[k] = v[len(v) // 2]
         tf = {k: flops / ms * 1e-9 for k, ms in med.items()}
-        print("| %s%s | %.4f | %.4f | %.4f | %.0f | %.0f | %.0f | %.3f | %.3f | %d / %d |" % (
+        b_cols = (" %.4f | %.0f | %.3f |" % (med["ours B"], tf["ours B"], med["ours B"] / med["ours"])
+                  if ab else "")
+        print("| %s%s | %.4f | %.4f | %.4f | %.0f | %.0f | %.0f | %.3f | %.3f | %d / %d |%s" % (
             name, "" if agree else " (DISAGREES)", med["triton"], med["ours"], med["cublas"],
             tf["triton"], tf["ours"], tf["cublas"], med["triton"] / med["ours"],
-            med["cublas"] / med["ours"], ko.metadata.shared, kt.metadata.shared), flush=True)
+            med["cublas"] / med["ours"], ko.metadata.shared, kt.metadata.shared, b_cols),
+            flush=True)
 
 
 def run_one(name, who, size):
     case = find(name)
-    theirs, ours, cublas, _, _ = setup(case, size)
+    theirs, ours, cublas, _, _, _ = setup(case, size)
     call = {"triton": theirs, "cublas": cublas}.get(who)
     if who == "ours":
         compile_ours(ours)
