@@ -83,3 +83,44 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// The warp-uniform warp id in a partition (here for the TMA copy's issuing
+// warp): a shuffle from lane 0 of the bare tid.x / 32, which ptxas knows
+// warp-uniform, then the partition's first warp (4) subtracted and the
+// mask to its 4 warps applied after the shuffle.
+// CHECK-LABEL: llvm.func @tma_in_partition
+// CHECK: partition0({{.*}}) num_warps(4) {
+// CHECK: %[[C5:.*]] = llvm.mlir.constant(5 : i32) : i32
+// CHECK-NEXT: %[[T:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK-NEXT: %[[S:.*]] = llvm.lshr %[[T]], %[[C5]] : i32
+// CHECK: %[[W:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[S]],
+// CHECK-NEXT: %[[C4:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK-NEXT: %[[R:.*]] = llvm.sub %[[W]], %[[C4]] : i32
+// CHECK-NEXT: %[[C3:.*]] = llvm.mlir.constant(3 : i32) : i32
+// CHECK-NEXT: %[[WP:.*]] = llvm.and %[[R]], %[[C3]] : i32
+// CHECK: llvm.icmp "ult" %[[WP]], %{{.*}} : i32
+// CHECK: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
+// CHECK: ttg.warp_return
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @tma_in_partition(%d: !tt.tensordesc<tensor<128x64xf16, #shared>>, %x: i32, %y: i32) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttg.warp_specialize(%d, %x, %y, %buf, %bar)
+    default {
+      ttg.warp_yield
+    }
+    partition0(%dd: !tt.tensordesc<tensor<128x64xf16, #shared>>, %xx: i32, %yy: i32, %b: !ttg.memdesc<128x64xf16, #shared, #smem, mutable>, %m: !ttg.memdesc<1xi64, #shared1, #smem, mutable>) num_warps(4) {
+      %true = arith.constant true
+      ttng.barrier_expect %m, 16384, %true : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+      ttng.async_tma_copy_global_to_local %dd[%xx, %yy] %b, %m, %true : !tt.tensordesc<tensor<128x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+      ttg.warp_return
+    } : (!tt.tensordesc<tensor<128x64xf16, #shared>>, i32, i32, !ttg.memdesc<128x64xf16, #shared, #smem, mutable>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>) -> ()
+    tt.return
+  }
+}
