@@ -102,18 +102,26 @@ static std::optional<int> insertionPartitionStart(OpBuilder &b) {
   return (*starts)[partition->getRegionNumber()];
 }
 
-Value mlir::triton::getThreadId(OpBuilder &b, Location loc) {
-  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
-  // A partition's threads count from its first warp (checkLowerable
-  // requires tritongpu-allocate-warp-groups to have placed them).
+/// `id` (a thread id when `perWarp` is 32, a warp id when 1) counted from
+/// the first warp of the partition `b` inserts into, and masked to its
+/// warps. A partition's threads count from its first warp (checkLowerable
+/// requires tritongpu-allocate-warp-groups to have placed them). The mask
+/// (id < perWarp * num-warps) tells LLVM's known-bits analysis so (as
+/// Triton does), which folds the lane/warp arithmetic built on it.
+static Value fromPartitionStart(OpBuilder &b, Location loc, Value id,
+                                int perWarp) {
   if (std::optional<int> start = insertionPartitionStart(b))
-    tid = LLVM::SubOp::create(b, loc, tid, i32Val(b, loc, *start * 32));
-  // tid.x < 32 * num-warps: the mask tells LLVM's known-bits analysis so
-  // (as Triton does), which folds the lane/warp arithmetic built on it.
+    id = LLVM::SubOp::create(b, loc, id, i32Val(b, loc, *start * perWarp));
   std::optional<int> numWarps = insertionNumWarps(b);
   if (numWarps && *numWarps > 0 && llvm::isPowerOf2_32(*numWarps))
-    tid = LLVM::AndOp::create(b, loc, tid, i32Val(b, loc, *numWarps * 32 - 1));
-  return tid;
+    id = LLVM::AndOp::create(b, loc, id,
+                             i32Val(b, loc, *numWarps * perWarp - 1));
+  return id;
+}
+
+Value mlir::triton::getThreadId(OpBuilder &b, Location loc) {
+  return fromPartitionStart(
+      b, loc, NVVM::ThreadIdXOp::create(b, loc, b.getI32Type()), 32);
 }
 
 std::pair<Value, Value> mlir::triton::getLaneAndWarpId(OpBuilder &b,
@@ -145,12 +153,7 @@ Value mlir::triton::getUniformWarpId(OpBuilder &b, Location loc) {
       b, loc, NVVM::ThreadIdXOp::create(b, loc, b.getI32Type()),
       i32Val(b, loc, 5));
   warp = shuffleIdx(loc, b, warp, i32Val(b, loc, 0));
-  if (std::optional<int> start = insertionPartitionStart(b))
-    warp = LLVM::SubOp::create(b, loc, warp, i32Val(b, loc, *start));
-  std::optional<int> numWarps = insertionNumWarps(b);
-  if (numWarps && *numWarps > 0 && llvm::isPowerOf2_32(*numWarps))
-    warp = LLVM::AndOp::create(b, loc, warp, i32Val(b, loc, *numWarps - 1));
-  return warp;
+  return fromPartitionStart(b, loc, warp, 1);
 }
 
 Value mlir::triton::getWarpGroupFirstWarp(OpBuilder &b, Location loc) {
