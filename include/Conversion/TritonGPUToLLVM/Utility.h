@@ -75,8 +75,9 @@ applyLinearLayoutConst(const LinearLayout &layout,
 Value getThreadId(OpBuilder &b, Location loc);
 /// (lane, warp) of the calling thread: threadIdx.x % 32 and / 32.
 std::pair<Value, Value> getLaneAndWarpId(OpBuilder &b, Location loc);
-/// The warp id made warp-uniform (a shuffle from lane 0), for values that
-/// must live in uniform registers, such as wgmma descriptors.
+/// The warp id made warp-uniform (a shuffle from lane 0 of tid.x / 32), for
+/// values that must live in uniform registers, such as wgmma descriptors;
+/// in a partition, relative to its first warp, as getThreadId.
 Value getUniformWarpId(OpBuilder &b, Location loc);
 /// The first warp of the calling thread's warp group (warp & ~3), uniform;
 /// a constant 0 when the CTA has at most one warp group.
