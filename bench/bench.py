@@ -8,7 +8,11 @@ kernel) with DIR/<name>/<kernel>.cubin + .json: make inputs of a large size,
 launch Triton's @triton.jit function once and our cubin once on them (fresh
 outputs each), check that the outputs agree, then time both with
 triton.testing.do_bench (median). GB/s counts each input read and each
-output written once. Prints a Markdown table and writes it to --out.
+output written once. Prints a Markdown table and writes it to --out, and
+the rows to the suite's record bench/results/bench.json (bench/results.py),
+keyed by kernel and variant (--variant, default the cubin directory's name:
+triton, ours, ours-ttgir), from which bench/report.py makes the table of
+docs/benchmarks.md.
 Runs on the GPU machine (PyTorch + Triton 3.6), from the repository root.
 """
 
@@ -198,7 +202,13 @@ def main():
     parser.add_argument("--cubins", required=True, help="DIR with <name>/<kernel>.cubin + .json")
     parser.add_argument("--out", help="write the Markdown table here too")
     parser.add_argument("--only", help="comma-separated kernel names")
+    parser.add_argument("--variant", help="the cubins' name in the record (default: the "
+                        "directory's name)")
+    parser.add_argument("--no-record", action="store_true",
+                        help="do not write bench/results/bench.json")
     opts = parser.parse_args()
+    variant = opts.variant or os.path.basename(os.path.normpath(opts.cubins))
+    records = []
     only = set(opts.only.split(",")) if opts.only else None
 
     lines = ["GPU: %s; Triton %s; PyTorch %s; cubins: %s" % (
@@ -214,6 +224,10 @@ def main():
             times, note = run_case(c, opts.cubins)
         except Exception as e:  # a bad cubin must not stop the others
             times, note = None, "error: %s" % str(e).splitlines()[0] if str(e) else repr(e)
+        records.append(dict(kernel=c["name"], variant=variant, size=c["size"],
+                            bytes=c["bytes"], ok=times is not None,
+                            triton_ms=times[0] if times else None,
+                            ours_ms=times[1] if times else None, note=note.rstrip("; ")))
         if times:
             t_gbs, o_gbs = (c["bytes"] / (ms * 1e-3) / 1e9 for ms in times)
             row = "| %s | %s | %.0f | %.0f | %.3f | %s |" % (
@@ -227,6 +241,10 @@ def main():
     if opts.out:
         with open(opts.out, "w") as f:
             f.write("\n".join(lines) + "\n")
+    if not opts.no_record:
+        import results  # bench/results.py (this directory is on sys.path)
+        results.write("bench", [r for r in records if r["note"] != "no cubin"],
+                      key=lambda r: (r["kernel"], r["variant"]))
     sys.exit(1 if failed else 0)
 
 

@@ -43,7 +43,10 @@ geomean of our O3 + NVPTX + ptxas seconds over Triton's whole time, what
 ours would read if our own passes took no time.
 
 Writes OUT/compile_time.md (tables) and OUT/compile_time.json (per-kernel
-figures, our and Triton's per-stage seconds).
+figures, our and Triton's per-stage seconds), and the suite's record
+bench/results/compile-time.json (bench/results.py: per-kernel seconds, the
+stage sums, the throughput), from which bench/report.py makes the table of
+docs/benchmarks.md.
 """
 import argparse
 import concurrent.futures as futures
@@ -465,6 +468,27 @@ def report(rows, tp, out, runs):
     with open(os.path.join(out, "compile_time.json"), "w") as f:
         json.dump({"rows": rows, "throughput": tp}, f, indent=1)
     print(text[: text.find("| kernel | group")])
+    record(rows, ok, tp, runs)
+
+
+def record(rows, ok, tp, runs):
+    """bench/results/compile-time.json: seconds per kernel, our stage sums
+    and Triton's, the throughput run."""
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from bench import results
+    kept = [dict(name=r["name"], group=r["group"], num_warps=r.get("num_warps"),
+                 num_stages=r.get("num_stages"), dot=bool(r.get("dot")),
+                 triton_s=r.get("triton"), ours_s=r.get("ours"),
+                 ours_nvjitlink_s=r.get("ours_nvjitlink"), error=r.get("error") or None)
+            for r in rows]
+    stages = {s: round(sum(r["stages"].get(s, 0.0) for r in ok), 4) for s in STAGES}
+    triton_stages = {}
+    for r in ok:
+        for name, sec in (r.get("triton_stages") or {}).items():
+            triton_stages[name] = round(triton_stages.get(name, 0.0) + sec, 4)
+    results.write("compile-time", kept, key=lambda r: r["name"],
+                  extra=dict(runs=runs, stage_totals=stages, triton_stage_totals=triton_stages,
+                             cpus=os.cpu_count(), throughput=tp))
 
 
 def main():

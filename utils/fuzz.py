@@ -16,7 +16,8 @@ A finding is any of: a signal, a timeout, an exit status other than 0 and 1,
 "error:" printed with exit 0, and exit 1 without any diagnostic. Each finding
 is minimised by deleting lines while the same tool keeps giving the same kind
 of finding, and written to --out as a lit test whose RUN line replays it
-(move it under test/lit/fuzz/ once fixed).
+(once fixed it joins the lit suite: test/lit/errors/fuzz-*.mlir or the lit
+file of the pass that now refuses the input).
 
 The sequence of mutants depends only on --seed, so a run bounded by --runs
 is reproducible; --time bounds a run by the clock instead. Prints one summary
@@ -25,8 +26,11 @@ diagnostic is a distinct rejection path), and exits 1 when there is a
 finding.
 
 Usage: fuzz.py --bin build/bin --out DIR [--runs N | --time SECONDS]
-               [--seed N] [--jobs N] [SEED_FILE_DIR_OR_TAR...]
+               [--seed N] [--jobs N] [--record] [SEED_FILE_DIR_OR_TAR...]
 (test/inductor/kernels.tar.xz: 1,240 TTIR and TTGIR seeds of Inductor's.)
+--record appends the run's figures to bench/results/fuzzing.json
+(bench/results.py; $BENCH_RESULTS elsewhere), from which bench/report.py
+makes docs/fuzzing.md's table of runs.
 """
 import argparse
 import collections
@@ -279,6 +283,49 @@ def minimise(text, ext, which, kind, bindir, work, options=(), budget=300):
     return "\n".join(lines)
 
 
+def seed_set(given, limit=60):
+    """A short description of the seed arguments: "default" when none were
+    given, else their base names joined with commas, cut to about `limit`
+    characters."""
+    if not given:
+        return "default"
+    names = [os.path.basename(os.path.normpath(s)) or s for s in given]
+    text = ",".join(names)
+    if len(text) <= limit:
+        return text
+    kept = []
+    for name in names:
+        if len(",".join(kept + [name])) > limit - 12:
+            break
+        kept.append(name)
+    if not kept:
+        kept = [names[0][:limit - 15] + "..."]
+    rest = len(names) - len(kept)
+    return ",".join(kept) + (" +%d more" % rest if rest else "")
+
+
+def record(args, seeds, runs, elapsed, exits, diagnostics, findings):
+    """Appends this run to the fuzzing record (bench/results/fuzzing.json)."""
+    sys.path.insert(0, ROOT)
+    from bench import results
+    row = {"seed": args.seed, "jobs": args.jobs}
+    if args.runs:
+        row["runs"] = args.runs
+    if args.time:
+        row["time_s"] = int(args.time) if args.time == int(args.time) else args.time
+    row.update({
+        "elapsed_s": int(round(elapsed)),
+        "seeds": len(seeds),
+        "seed_set": seed_set(args.seeds),
+        "mutants": runs,
+        "exits": {which: dict(sorted(counts.items()))
+                  for which, counts in sorted(exits.items())},
+        "distinct_diagnostics": len(diagnostics),
+        "findings": len(findings),
+    })
+    results.append("fuzzing", row, command=results.command_line())
+
+
 LIT_RUN = {
     "translate": "// RUN: not triton-translate %s --emit=ptx{options} -o /dev/null "
                  "2>&1 | FileCheck %s",
@@ -296,6 +343,8 @@ def main():
     parser.add_argument("--time", type=float, default=0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--record", action="store_true",
+                        help="append the run to bench/results/fuzzing.json")
     parser.add_argument("seeds", nargs="*")
     args = parser.parse_args()
     if not args.runs and not args.time:
@@ -324,6 +373,7 @@ def main():
     work = tempfile.mkdtemp(prefix="fuzz-")
     start = time.time()
     outcomes = collections.Counter()
+    exits = collections.defaultdict(collections.Counter)
     diagnostics = collections.Counter()
     findings = []
 
@@ -340,6 +390,7 @@ def main():
             runs += 1
             for which, rc, kind, diag in results:
                 outcomes["%s exit %s" % (which, rc)] += 1
+                exits[which]["timeout" if rc is None else str(rc)] += 1
                 if diag:
                     diagnostics[diag] += 1
                 if kind:
@@ -351,8 +402,9 @@ def main():
                                        % (len(findings) - 1, ext))
                     with open(raw, "w") as f:
                         f.write(text)
+    elapsed = time.time() - start
     print("fuzz: %d mutants of %d seeds in %.0f s (seed %d, %d jobs)"
-          % (runs, len(seeds), time.time() - start, args.seed, args.jobs))
+          % (runs, len(seeds), elapsed, args.seed, args.jobs))
     for key, n in sorted(outcomes.items()):
         print("fuzz:   %-24s %d" % (key, n))
     print("fuzz: %d distinct diagnostics" % len(diagnostics))
@@ -370,6 +422,8 @@ def main():
             f.write(run_line + "\n// CHECK: error:\n" + small + "\n")
         print("fuzz: FINDING %s by %s: %s" % (kind, which, name))
     subprocess.run(["rm", "-rf", work])
+    if args.record:
+        record(args, seeds, runs, elapsed, exits, diagnostics, findings)
     sys.exit(1 if findings else 0)
 
 

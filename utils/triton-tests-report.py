@@ -4,7 +4,7 @@
 
     utils/triton-tests-report.py --ours A/ours.jsonl B/ours.jsonl ...
         --baseline A/baseline.jsonl ... [--collected A/collected.txt]
-        [--markdown]
+        [--record [--env A/env.json]]
 
 Each ours.jsonl line is one test run with triton_mlir enabled (the pytest
 plugin's record: outcome, kernels through ours, fallbacks and their
@@ -13,13 +13,23 @@ again with Triton's own compiler. Later files win for a test in several.
 A test "went through ours" when at least one of its kernels was compiled by
 triton-mlir. A failure with ours counts against us only when the same test
 passes with Triton.
+
+--record writes the per-file rows into bench/results/triton-tests.json
+(bench/results.py), each row with its run's GPU, versions, commit, date and
+command from the run's env.json (triton_tests_run.py writes it beside
+ours.jsonl; --env names it): a file's row replaces that file's earlier row,
+the other files' rows stay. bench/report.py makes docs/triton-tests.md
+from the record.
 """
 
 import argparse
 import collections
 import json
+import os
 import re
 import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def read(paths):
@@ -56,6 +66,9 @@ def main():
     parser.add_argument("--ours", nargs="+", required=True)
     parser.add_argument("--baseline", nargs="*", default=[])
     parser.add_argument("--collected", nargs="*", default=[])
+    parser.add_argument("--record", action="store_true",
+                        help="write the rows into bench/results/triton-tests.json")
+    parser.add_argument("--env", help="the run's env.json (default: beside the first --ours)")
     args = parser.parse_args()
     ours = read(args.ours)
     baseline = read(args.baseline)
@@ -65,7 +78,7 @@ def main():
             collected.update(line.strip() for line in f if line.strip())
 
     files = sorted({file_of(t) for t in set(ours) | collected})
-    rows = []
+    rows, records = [], []
     for name in files:
         tests = {t: r for t, r in ours.items() if file_of(t) == name}
         through = {t: r for t, r in tests.items() if r.get("ours", 0) > 0}
@@ -76,6 +89,13 @@ def main():
                      sum(r["outcome"] == "skipped" for r in tests.values()), len(through),
                      sum(r["outcome"] == "passed" for r in through.values()), len(failed), len(regress),
                      len(unjudged), sum(r.get("fallback", 0) > 0 for r in tests.values())))
+        records.append(dict(
+            file=name, collected=rows[-1][1], run=rows[-1][2], skipped=rows[-1][3],
+            through_ours=rows[-1][4], passed=rows[-1][5], failed_ours=rows[-1][6],
+            pass_with_triton=rows[-1][7], not_rerun=rows[-1][8], fallback=rows[-1][9],
+            failing_with_triton_too=sum(baseline.get(t, {}).get("outcome") in ("failed", "error")
+                                        for t in failed),
+            regressions=sorted(t.split("::", 1)[-1] for t in regress)[:50]))
 
     print("| file | collected | run | skipped | through ours | passed | failed with ours | "
           "of them pass with Triton | not rerun | with a fallback |")
@@ -118,7 +138,30 @@ def main():
         names = sorted(functions[reason])
         shown = ", ".join(names[:6]) + (f", ... ({len(names)} functions)" if len(names) > 6 else "")
         print(f"- {count}: `{reason}` ({shown})")
+    if args.record:
+        record(records, args.env or os.path.join(os.path.dirname(args.ours[0]), "env.json"))
     return 0
+
+
+def record(rows, env_path):
+    sys.path.insert(0, ROOT)
+    from bench import results
+    with open(env_path) as f:
+        env = json.load(f)
+    command = env.pop("command", None)
+    # A run of some tests only (--filter) is a row of its own beside the
+    # file's whole run.
+    words = (command or "").split()
+    scope = []
+    if "--filter" in words:
+        for w in words[words.index("--filter") + 1:]:
+            if w.startswith("--"):
+                break
+            scope.append(w)
+    for r in rows:
+        r["scope"] = " ".join(scope) or "all"
+    results.write("triton-tests", rows, key=lambda r: (r["file"], r["scope"]), command=command,
+                  env=env, per_row=True)
 
 
 if __name__ == "__main__":

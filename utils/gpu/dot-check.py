@@ -21,11 +21,14 @@ triton.testing.do_bench (median after warm-up), after a second of heating,
 in BENCH_ROUNDS rounds (6) whose order rotates, and prints a Markdown table of each kernel's median
 round: Triton/ours, and Triton/ours-on-Triton's-TTGIR, which tells a gap in
 our TTGIR from one in our lowering. Results go to
-OUT/results.json and OUT/table.md; exit status 1 if any case failed.
+OUT/results.json and OUT/table.md, and `bench`'s rows to the suite's record
+bench/results/dot.json (bench/results.py; bench/report.py makes the table of
+docs/benchmarks.md from it); exit status 1 if any case failed.
 BENCH_SIZE=M,N,K (or attention's Z,H,N) times every case at that size instead.
 `sass` writes OUT/NAME.{triton,ours}.{ttir,ttgir,ptx,sass} (cuobjdump -sass of each
 cubin) and prints both kernels' registers and spills: where ptxas's choices
-differ, this is what tells why (fourteenth session, docs/benchmarks.md).
+differ, this is what tells why (as for the packed thread id, measured
+2026-11-27, commit 328526d).
 """
 
 import json
@@ -37,6 +40,7 @@ import traceback
 os.environ.setdefault("TRITON_CACHE_DIR", tempfile.mkdtemp(prefix="dot-check-cache-"))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "test", "gpu", "dot"))
+sys.path.insert(0, ROOT)
 
 import torch  # noqa: E402
 import triton  # noqa: E402
@@ -307,7 +311,12 @@ def check(out, names, bench):
                             "bench-one" if bench else "one", path, case["name"]],
                            timeout=600, check=False)
             with open(path) as f:
-                return json.load(f)
+                row = json.load(f)
+            if bench:
+                # Each case into the record as it ends: a run cut short
+                # keeps what it finished.
+                record([row])
+            return row
         except Exception:
             return dict(name=case["name"], ok=False, error=traceback.format_exc()[-3000:])
 
@@ -347,6 +356,32 @@ def check(out, names, bench):
         f.write("\n".join(lines) + "\n")
     print("\n".join(lines))
     return failed
+
+
+# The fields of a bench row that the suite's record keeps.
+RECORD_FIELDS = ("name", "size", "ok", "triton_unmarked", "triton_ms", "ours_ms", "ours_ttgir_ms",
+                 "triton_tflops", "ours_tflops", "shared_ours", "shared_triton", "regs_ours",
+                 "spills_ours", "regs_triton", "spills_triton")
+
+
+def case_fields(name):
+    """What the report needs of a case besides its figures: its kind, the
+    operands' type and precision, warps, stages, target."""
+    case = next(c for c in dk.CASES if c["name"] == name)
+    return dict(kind=case["kind"], dtype=case.get("dtype", "float16"),
+                precision=case.get("precision"), warps=case["warps"],
+                stages=case.get("stages", 1), cc=case["cc"])
+
+
+def record(rows):
+    """`bench`'s rows into bench/results/dot.json (error text left out)."""
+    from bench import results
+    kept = [dict({k: r[k] for k in RECORD_FIELDS if k in r}, **case_fields(r["name"]))
+            for r in rows]
+    if os.environ.get("BENCH_SIZE"):
+        # Another size than the cases' own: not the suite's table.
+        return
+    results.write("dot", kept, key=lambda r: r["name"])
 
 
 def main():

@@ -28,7 +28,11 @@ counts); the fastest round of each, Triton's over ours, is reported
 beside it, since microsecond kernels can time in two modes. The PTX of
 both compilers for every kernel under 0.97 lands in OUT/ptx. OUT/times.json
 has one row per kernel; the summary gives the geomean of Triton/ours, the ten
-lowest ratios and every kernel under 0.97.
+lowest ratios and every kernel under 0.97. The rows (without their rounds)
+also go to the suite's record, bench/results/inductor.json (bench/results.py;
+a later call of the same commit on the same GPU replaces the rows of its
+workloads), from which bench/report.py makes docs/benchmarks.md's table and
+plot.
 """
 import concurrent.futures
 import fcntl
@@ -44,6 +48,7 @@ import tempfile
 import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
 def load_corpus():
@@ -253,6 +258,26 @@ def collect_ptx(rows, caches, dest):
                 f.write(src.read())
 
 
+# The fields of a row that the suite's record keeps.
+RECORD_FIELDS = ("workload", "module", "kernel", "config", "timer", "args", "triton_ms",
+                 "ours_ms", "ratio", "fastest_ratio")
+
+
+def record(rows, failed):
+    """The rows into bench/results/inductor.json: a row with an error keeps
+    its last line; a workload that failed as a whole is a row of its own."""
+    sys.path.insert(0, ROOT)
+    from bench import results
+    kept = []
+    for r in rows:
+        k = {f: r[f] for f in RECORD_FIELDS if f in r}
+        if "error" in r:
+            k["error"] = r["error"].strip().splitlines()[-1][:300]
+        kept.append(k)
+    kept += [{"workload": w, "module": "", "error": "the workload failed"} for w in failed]
+    results.write("inductor", kept, key=lambda r: (r["workload"], r["module"]))
+
+
 def main():
     if len(sys.argv) == 4 and sys.argv[1] == "child":
         child(sys.argv[2], sys.argv[3])
@@ -294,6 +319,7 @@ def main():
             rows += json.load(open(result))
     with open(os.path.join(out, "times.json"), "w") as f:
         json.dump(rows, f, indent=1)
+    record(rows, failed)
     timed = [r for r in rows if "ratio" in r]
     collect_ptx([r for r in timed if r["ratio"] < 0.97], caches, os.path.join(out, "ptx"))
     errors = [r for r in rows if "error" in r]

@@ -13,7 +13,11 @@ output, then times Triton, ours and cuBLAS (torch.matmul on the same A and
 B, A @ B^T where the case stores B as N x K) with triton.testing.do_bench
 in ROUNDS rounds (default 5) whose order rotates, after a second of
 heating; prints a Markdown table of medians (ms, TFLOP/s, Triton/ours,
-cuBLAS/ours). The GPU's name heads the table.
+cuBLAS/ours). The GPU's name heads the table. The rows also go to the
+suite's record, bench/results/cublas.json (bench/results.py: $BENCH_RESULTS
+picks another directory, $BENCH_COMMIT the commit), from which
+bench/report.py makes docs/benchmarks.md; a later `time` of the same
+commit on the same GPU (another size) adds its rows to the record.
 
 With AB_LIBRARY=PATH (another build's libtriton_mlir.so), `time` also
 compiles every case with that build in the same process
@@ -35,11 +39,18 @@ import tempfile
 os.environ.setdefault("TRITON_CACHE_DIR", tempfile.mkdtemp(prefix="mvc-cache-"))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "test", "gpu", "dot"))
+sys.path.insert(0, ROOT)
 
 import torch  # noqa: E402
 import triton  # noqa: E402
 
 import dot_kernels as dk  # noqa: E402
+from bench import results  # noqa: E402
+
+
+def reference_name(case):
+    """What the case is timed against: cuBLAS, SDPA or SDPA's backward."""
+    return {"tattn": "SDPA", "tbwd": "SDPA backward"}.get(case["kind"], "cuBLAS")
 
 
 def find(name):
@@ -179,6 +190,19 @@ def time_cases(names, size, rounds):
             tf["triton"], tf["ours"], tf["cublas"], med["triton"] / med["ours"],
             med["cublas"] / med["ours"], ko.metadata.shared, kt.metadata.shared, b_cols),
             flush=True)
+        row = dict(case=name, size=list(size), agrees=bool(agree), reference=reference_name(case),
+                   triton_tflops=tf["triton"], ours_tflops=tf["ours"], reference_tflops=tf["cublas"],
+                   kind=case["kind"], dtype=case.get("dtype", "float16"),
+                   precision=case.get("precision"), warps=case["warps"],
+                   stages=case.get("stages", 1), ws=bool(case.get("ws")),
+                   triton_ms=med["triton"], ours_ms=med["ours"], reference_ms=med["cublas"],
+                   flops=flops, shared_ours=ko.metadata.shared, shared_triton=kt.metadata.shared,
+                   rounds=rounds)
+        if not ab:
+            # Each case into the record as it ends (a run cut short keeps
+            # what it finished); an A/B comparison of two builds is not
+            # the compiler's standing.
+            results.write("cublas", [row], key=lambda r: (r["case"], tuple(r["size"])))
 
 
 def run_one(name, who, size):

@@ -19,8 +19,11 @@ parallel shards, within a deadline; utils/gpu/triton-tests.sh calls it.
    failure is judged against, on the same machine in the same call. With
    --baseline all, every test of this call runs again with Triton (twice
    the device time).
-4. Writes OUT/ours.jsonl, OUT/baseline.jsonl (one line per test), and
-   OUT/run.log. utils/triton-tests-report.py turns them into the table.
+4. Writes OUT/ours.jsonl, OUT/baseline.jsonl (one line per test),
+   OUT/run.log and OUT/env.json (the GPU, driver, Triton and PyTorch
+   versions, the commit and this command, bench/results.py).
+   utils/triton-tests-report.py turns them into the table, and with
+   --record into bench/results/triton-tests.json.
 """
 
 import argparse
@@ -114,6 +117,16 @@ def run_shards(label, ids, shards, tests_dir, out, env, deadline, extra_env):
     return files
 
 
+def write_env(out):
+    """OUT/env.json: where and with what this run ran, for the record."""
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    from bench import results
+    env = dict(results.gpu_environment(), commit=results.commit(),
+               date=time.strftime("%Y-%m-%d"), command=results.command_line())
+    with open(os.path.join(out, "env.json"), "w") as f:
+        json.dump(env, f, indent=1)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tests", required=True)
@@ -133,6 +146,7 @@ def main():
     args = parser.parse_args()
     start = time.time()
     os.makedirs(args.out, exist_ok=True)
+    write_env(args.out)
     env = dict(os.environ)
 
     ids = collect(args.tests, args.files, env)

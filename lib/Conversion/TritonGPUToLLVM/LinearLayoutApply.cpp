@@ -21,17 +21,18 @@
 // same distance share a group. Packing always made ptxas schedule two
 // kernels worse on an H100/H200 (an fp8 matmul whose B is transposed through
 // registers, 0.99 -> 0.87 of Triton; causal attention d128, 1.02 -> 0.97;
-// docs/benchmarks.md, fourteenth session; packing wherever it saved ops did
-// the same in the seventeenth: causal attention d128 1.08 -> 0.98). We
-// pack lane and warp for an output only where the bits of both that reach
-// it move as one group: a run of the thread id, `(tid << k) & mask` or
-// `(tid >> k) & mask`, as in Triton's code, where apart it is two shifts
-// and an `or` over the lane and warp ids. That is a 1-D tile's element
-// index running on from the lane bits into the warp bits (apart, ptxas
-// answered with branches around predicated shared stores: Inductor's
-// group-norm and batch-norm reductions, 0.93-0.94 of Triton; seventeenth
-// session), and the row of a 2-D blocked tile whose warps stack along it
-// (a small matmul's copies, 0.974 -> 1.000 of Triton; eighteenth session).
+// measured 2026-11-27, commit 328526d; packing wherever it saved ops did
+// the same, causal attention d128 1.08 -> 0.98, measured 2026-11-27, commit
+// 831c718). We pack lane and warp for an output only where the bits of both
+// that reach it move as one group: a run of the thread id,
+// `(tid << k) & mask` or `(tid >> k) & mask`, as in Triton's code, where
+// apart it is two shifts and an `or` over the lane and warp ids. That is a
+// 1-D tile's element index running on from the lane bits into the warp bits
+// (apart, ptxas answered with branches around predicated shared stores:
+// Inductor's group-norm and batch-norm reductions, 0.93-0.94 of Triton;
+// measured 2026-11-27, commit 831c718), and the row of a 2-D blocked tile
+// whose warps stack along it (a small matmul's copies, 0.974 -> 1.000 of
+// Triton; measured 2026-11-28, commit 0d18db8).
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TritonGPUToLLVM/Utility.h"

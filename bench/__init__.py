@@ -1,0 +1,1 @@
+"""Benchmarks and their results (bench/results.py, bench/report.py)."""
