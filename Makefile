@@ -1,6 +1,7 @@
 # Entry points for people and CI. On a fresh Debian 12 machine (as root):
 #   make demo    install what is missing, build, run the TTIR pipeline on examples/
 #   make check   install what is missing, build, run every test (ctest -> lit)
+#   make report  docs/benchmarks.md, triton-tests.md, fuzzing.md and plots from bench/results
 #   make bundle  the self-contained tools, libraries and Python package
 #                (LLVM/MLIR linked in): dist/triton-mlir-<version>-linux-x86_64.tar.gz
 #
@@ -27,12 +28,12 @@ endif
 CLANG_FORMAT ?= $(firstword $(shell for c in clang-format-22 clang-format; do command -v $$c; done 2>/dev/null))
 FORMAT_DIRS  := include lib tools test
 
-.PHONY: all setup configure build check demo bundle clean format help
+.PHONY: all setup configure build check demo bundle clean format help report
 
 all: build
 
 help:
-	@sed -n '1,10p' Makefile
+	@sed -n '1,11p' Makefile
 
 setup:
 	@bash utils/setup.sh
@@ -75,3 +76,10 @@ format:
 	@files=$$(git ls-files -co --exclude-standard -- $(FORMAT_DIRS) | grep -E '\.(h|hpp|cpp|cc|c)$$' || true); \
 	if [ -n "$$files" ]; then echo "$(CLANG_FORMAT) -i <$$(echo $$files | wc -w) files>"; $(CLANG_FORMAT) -i $$files; \
 	else echo "make: no C++ sources to format"; fi
+
+# The docs made from bench/results/*.json (bench/report.py): tables, the
+# README's summary and the plots, drawn by Debian's python3-matplotlib.
+report:
+	@dpkg -s python3-matplotlib > /dev/null 2>&1 || { apt-get update && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends python3-matplotlib; }
+	/usr/bin/python3 bench/report.py

@@ -426,7 +426,8 @@ def part_triton_tests(report):
                                 for x in notes))
     srcs = sorted({x["source"] for x in rec["rows"] if x.get("source")})
     tail = "Runs:\n\n```sh\n" + "\n".join(commands) + "\n```" if commands else ""
-    parts += [tail] + srcs
+    parts += [tail] + ["%s%s (the rows written before the records existed)." % (
+        src[0].upper(), src[1:]) for src in srcs]
     return "\n\n".join(p for p in parts if p)
 
 

@@ -77,8 +77,8 @@ def compiler_options(options, capability, backend, ptxas_path):
     # libnvJitLink starts no process but compiles PTX as relocatable code
     # (`ptxas -c`), which turns off ptxas's occupancy-driven register choice
     # and changes the kernels, and is no faster on the GPU machine once its
-    # own cache is out of play (docs/benchmarks.md); TRITON_MLIR_ASSEMBLER=
-    # nvjitlink|auto opts in.
+    # own cache is out of play (docs/benchmarks.md, Tried and not landed);
+    # TRITON_MLIR_ASSEMBLER=nvjitlink|auto opts in.
     result["assembler"] = os.environ.get("TRITON_MLIR_ASSEMBLER", "") or "ptxas"
     if getattr(options, "ptx_options", None):
         result["ptx_options"] = options.ptx_options

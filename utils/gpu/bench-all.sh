@@ -18,15 +18,20 @@
 #             here by utils/gpu/build-bundle.sh; carry build-gpu/bundle)
 #   inductor  utils/gpu/inductor-kernel-times.py over WORKLOADS (default:
 #             all of utils/gpu/inductor-corpus.py)
+#   compile   bench/compile_time.py, serial, COMPILE_ARGS (default: one run
+#             of the examples, the corpus (../shared/corpus copied to
+#             .gpu/corpus, if there), the dot inputs and 100 Inductor
+#             kernels, no throughput run)
 # DEADLINE (seconds, default 570) bounds the whole call: a suite that
 # would start with less than a minute left is skipped, and each is cut at
-# the deadline (its record then holds what it finished). Logs and the
-# records come back under OUT.
+# the deadline (its record then holds what it finished: the scripts write
+# each case or workload as it ends). OUT keeps results/*.json, summary.txt
+# and logs.tgz (everything else).
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 BUNDLE="${1:?usage: bench-all.sh BUNDLE OUT}"
 OUT="${2:?usage: bench-all.sh BUNDLE OUT}"
-SUITES="${SUITES:-cublas dot bench inductor}"
+SUITES="${SUITES:-cublas dot bench inductor compile}"
 DEADLINE="${DEADLINE:-570}"
 ROUNDS="${ROUNDS:-3}"
 START=$(date +%s)
@@ -82,10 +87,19 @@ for suite in $SUITES; do
     ;;
   inductor)
     run inductor python3 utils/gpu/inductor-kernel-times.py "$OUT/inductor" ${WORKLOADS:-}
-    tar -C "$OUT" -czf "$OUT/inductor.tgz" inductor 2> /dev/null && rm -rf "${OUT:?}/inductor"
+    ;;
+  compile)
+    corpus=""
+    [ -d "$ROOT/.gpu/corpus" ] && corpus="--corpus $ROOT/.gpu/corpus"
+    run compile python3 bench/compile_time.py "$OUT/compile" \
+      ${COMPILE_ARGS:---runs 1 --inductor-sample 100 --no-throughput --no-nvjitlink} $corpus
     ;;
   *) echo "bench-all: unknown suite $suite" | tee -a "$summary" ;;
   esac
 done
-[ -d "$OUT/dot" ] && tar -C "$OUT" -czf "$OUT/dot.tgz" dot && rm -rf "${OUT:?}/dot"
 ls "$OUT/results" | tee -a "$summary"
+# The device tool brings back few files: the records, the summary, and one
+# archive of everything else (logs, dot-check's and Inductor's tables).
+(cd "$OUT" && tar -czf logs.tgz --exclude=results --exclude=summary.txt --exclude=logs.tgz . \
+  && find . -mindepth 1 -maxdepth 1 ! -name results ! -name summary.txt ! -name logs.tgz \
+     -exec rm -rf {} +)

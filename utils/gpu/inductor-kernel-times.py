@@ -275,6 +275,8 @@ def record(rows, failed):
             k["error"] = r["error"].strip().splitlines()[-1][:300]
         kept.append(k)
     kept += [{"workload": w, "module": "", "error": "the workload failed"} for w in failed]
+    if not kept:
+        return
     results.write("inductor", kept, key=lambda r: (r["workload"], r["module"]))
 
 
@@ -317,9 +319,12 @@ def main():
                 failed.append(name)
                 continue
             rows += json.load(open(result))
+            # Each workload into the record as it ends: a run cut short
+            # keeps what it finished.
+            record(json.load(open(result)), [])
     with open(os.path.join(out, "times.json"), "w") as f:
         json.dump(rows, f, indent=1)
-    record(rows, failed)
+    record([], failed)
     timed = [r for r in rows if "ratio" in r]
     collect_ptx([r for r in timed if r["ratio"] < 0.97], caches, os.path.join(out, "ptx"))
     errors = [r for r in rows if "error" in r]

@@ -20,7 +20,8 @@ namespace {
 /// outright. nvJitLink compiles PTX as relocatable code, as `ptxas -c`
 /// does, which turns off ptxas's occupancy-driven register choice: another
 /// register count, and so another speed, in 16 of the 35 dot inputs
-/// (docs/benchmarks.md); it is no faster than ptxas when nothing is cached.
+/// (docs/benchmarks.md, Tried and not landed); it is no faster than ptxas
+/// when nothing is cached.
 mlir::triton::Assembler runtimeAssembler() {
   if (const char *name = std::getenv("TRITON_MLIR_ASSEMBLER"))
     if (std::optional<mlir::triton::Assembler> chosen =

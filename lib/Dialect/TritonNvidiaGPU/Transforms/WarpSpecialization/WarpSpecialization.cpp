@@ -207,7 +207,7 @@ FailureOr<Plan> planLoop(scf::ForOp marked, int numStages, std::string &why) {
   // Several dots with code between them (attention's softmax) gain from
   // warp groups that overlap one's code with another's wgmma; a single
   // consumer warp group has nothing to overlap, and measured slower than
-  // the software pipeliner (docs/benchmarks.md).
+  // the software pipeliner (docs/benchmarks.md, Tried and not landed).
   if (plan.dots.size() > 1 && ttg::lookupNumWarps(marked) < 8) {
     why = "its dots would run on one consumer warp group (num_warps < 8), "
           "with nothing to overlap the code between them";
