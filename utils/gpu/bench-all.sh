@@ -63,8 +63,8 @@ run() {
 }
 
 cases() {  # cases PATTERN: dot_kernels case names matching the regex
-  python3 -c "import re, sys; sys.path.insert(0, 'test/gpu/dot'); import dot_kernels as dk; \
-print(','.join(c['name'] for c in dk.CASES if re.search(sys.argv[1], c['name'])))" "$1"
+  (cd "$ROOT" && python3 -c "import re, sys; sys.path.insert(0, 'test/gpu/dot'); import dot_kernels as dk; \
+print(','.join(c['name'] for c in dk.CASES if re.search(sys.argv[1], c['name'])))" "$1")
 }
 
 MVC="python3 utils/gpu/matmul-vs-cublas.py time"
