@@ -77,6 +77,9 @@ for suite in $SUITES; do
     run cublas $MVC "$(cases '^tattn_.*(_w8_s3_ws|_w4_s3)$')" 4,32,4096 "$ROUNDS"
     run cublas $MVC "$(cases '^tbwd_')" 4,32,4096 "$ROUNDS"
     ;;
+  dot-record)  # the rows of an earlier dot run (DOT_ROWS: its OUT/dot) into the record
+    run dot-record python3 utils/gpu/dot-check.py record "$DOT_ROWS"
+    ;;
   dot)
     export BENCH_ROUNDS="${BENCH_ROUNDS:-3}"
     run dot python3 utils/gpu/dot-check.py bench "$OUT/dot" \
@@ -100,6 +103,7 @@ done
 ls "$OUT/results" | tee -a "$summary"
 # The device tool brings back few files: the records, the summary, and one
 # archive of everything else (logs, dot-check's and Inductor's tables).
-(cd "$OUT" && tar -czf logs.tgz --exclude=results --exclude=summary.txt --exclude=logs.tgz . \
-  && find . -mindepth 1 -maxdepth 1 ! -name results ! -name summary.txt ! -name logs.tgz \
-     -exec rm -rf {} +)
+archive="$(mktemp --suffix=.tgz)"
+(cd "$OUT" && tar -czf "$archive" --exclude=./results --exclude=./summary.txt .)
+find "$OUT" -mindepth 1 -maxdepth 1 ! -name results ! -name summary.txt -exec rm -rf {} +
+mv "$archive" "$OUT/logs.tgz"

@@ -8,6 +8,7 @@ Runs on the GPU machine (PyTorch + Triton 3.6), from the repository root:
     python3 utils/gpu/dot-check.py check OUT [NAME...]   ours (hook, strict) vs float64
     python3 utils/gpu/dot-check.py bench OUT [NAME...]   ours vs Triton, side by side
     python3 utils/gpu/dot-check.py sass  OUT [NAME...]   PTX and SASS of both at the bench size
+    python3 utils/gpu/dot-check.py record OUT            a bench run's rows in OUT into the record
 
 `dump` writes OUT/NAME/NAME.{ttir,ttgir,llir,ptx} and meta.json (shared bytes,
 num_warps, target). `check` and `bench` need the bundle's python/ on
@@ -386,9 +387,19 @@ def record(rows):
 
 def main():
     if len(sys.argv) < 3 or sys.argv[1] not in ("dump", "check", "bench", "sass", "one",
-                                                "bench-one"):
+                                                "bench-one", "record"):
         sys.exit(__doc__)
     mode, out, names = sys.argv[1], sys.argv[2], sys.argv[3:]
+    if mode == "record":
+        # The rows a bench run left in OUT (one file per case) into the
+        # record again: for a run whose record did not come back.
+        rows = []
+        for name in sorted(os.listdir(out)):
+            if name.endswith(".json") and name != "results.json":
+                with open(os.path.join(out, name)) as f:
+                    rows.append(json.load(f))
+        record([r for r in rows if "ours_ms" in r or not r.get("ok")])
+        return
     if mode in ("one", "bench-one"):  # check's child: one case, its row to OUT
         row = check_case(selected(names)[0], mode == "bench-one")
         with open(out, "w") as f:
