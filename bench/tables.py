@@ -260,8 +260,9 @@ def part_dot(report):
                 rows.append(["%s (%s)" % (x["name"], kind), round(x["triton_tflops"] / peak, 4),
                              round(x["ours_tflops"] / peak, 4)])
         if rows:
-            data = dict(title="share of the tensor-core peak (FMA peak for ieee f32), %s"
-                        % rec["gpu"], xlabel="TFLOP/s over the data sheet's dense peak",
+            data = dict(title="share of the dense peak, %s" % rec["gpu"],
+                        xlabel="TFLOP/s over the data sheet's dense tensor-core peak "
+                        "(the FMA pipe's for ieee f32)",
                         series=["Triton 3.6", "ours"], rows=rows, line=None)
             parts.append(report.plot("dot-peak.png", "share of the peak per kernel",
                                      plots.ratio_bars, data))
@@ -285,7 +286,7 @@ def part_bench(report):
     for x in rec["rows"]:
         if x["kernel"] not in kernels:
             kernels.append(x["kernel"])
-    head = ["kernel", "size"] + ["%s: Triton GB/s" % variants[0] if variants else "Triton GB/s"]
+    head = ["kernel", "size", "Triton GB/s"]
     head += ["%s GB/s" % v for v in variants] + ["%s/Triton" % v for v in variants]
     body = []
     for k in kernels:
@@ -420,6 +421,12 @@ def part_triton_tests(report):
     if regress:
         parts.append("Failing with ours and passing with Triton:\n\n" + "\n".join(
             "- `%s::%s`" % r for r in regress))
+    falls = [(x, reason, n) for x in rec["rows"]
+             for reason, n in (x.get("fallback_reasons") or {}).items()]
+    if falls:
+        parts.append("Kernels we refuse fall back to Triton's compiler (tests, by reason):\n\n"
+                     + "\n".join("- `%s` (%s): %d, `%s`" % (x["file"], x.get("scope", "all"), n,
+                                                           reason) for x, reason, n in falls))
     notes = [x for x in rec["rows"] if x.get("note")]
     if notes:
         parts.append("\n".join("- `%s` (%s): %s." % (x["file"], x.get("scope", "all"), x["note"])

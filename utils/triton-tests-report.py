@@ -95,7 +95,10 @@ def main():
             pass_with_triton=rows[-1][7], not_rerun=rows[-1][8], fallback=rows[-1][9],
             failing_with_triton_too=sum(baseline.get(t, {}).get("outcome") in ("failed", "error")
                                         for t in failed),
-            regressions=sorted(t.split("::", 1)[-1] for t in regress)[:50]))
+            regressions=sorted(t.split("::", 1)[-1] for t in regress)[:50],
+            fallback_reasons=dict(collections.Counter(
+                normalize(reason) for r in tests.values() for reason in r.get("reasons", []))
+                .most_common(10))))
 
     print("| file | collected | run | skipped | through ours | passed | failed with ours | "
           "of them pass with Triton | not rerun | with a fallback |")
@@ -139,11 +142,11 @@ def main():
         shown = ", ".join(names[:6]) + (f", ... ({len(names)} functions)" if len(names) > 6 else "")
         print(f"- {count}: `{reason}` ({shown})")
     if args.record:
-        record(records, args.env or os.path.join(os.path.dirname(args.ours[0]), "env.json"))
+        write_record(records, args.env or os.path.join(os.path.dirname(args.ours[0]), "env.json"))
     return 0
 
 
-def record(rows, env_path):
+def write_record(rows, env_path):
     sys.path.insert(0, ROOT)
     from bench import results
     with open(env_path) as f:
