@@ -277,15 +277,9 @@ def part_bench(report):
     rec = report.records.get("bench")
     if not rec:
         return missing("bench", "`utils/gpu/run-on-gpu.sh` on the GPU machine")
-    variants = []
-    for x in rec["rows"]:
-        if x["variant"] not in variants:
-            variants.append(x["variant"])
+    variants = list(dict.fromkeys(x["variant"] for x in rec["rows"]))
+    kernels = list(dict.fromkeys(x["kernel"] for x in rec["rows"]))
     by = {(x["kernel"], x["variant"]): x for x in rec["rows"]}
-    kernels = []
-    for x in rec["rows"]:
-        if x["kernel"] not in kernels:
-            kernels.append(x["kernel"])
     head = ["kernel", "size", "Triton GB/s"]
     head += ["%s GB/s" % v for v in variants] + ["%s/Triton" % v for v in variants]
     body = []
