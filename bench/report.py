@@ -173,7 +173,13 @@ def main():
         stale.append(os.path.relpath(path, ROOT))
         if not args.check:
             os.makedirs(IMG, exist_ok=True)
-            draw(data, path, digest)
+            try:
+                draw(data, path, digest)
+            except ImportError as e:
+                print("report: drawing %s needs matplotlib (%s): run `make report`, which "
+                      "installs Debian's python3-matplotlib and uses /usr/bin/python3"
+                      % (os.path.relpath(path, ROOT), e), file=sys.stderr)
+                return 1
     if args.check:
         if stale:
             print("report: not what bench/results makes (run python3 bench/report.py): "

@@ -38,6 +38,9 @@ triton_ptxas="$(python3 -c 'import os, triton; print(os.path.join(os.path.dirnam
 "$triton_ptxas" --help 2>&1 | grep -q -- --register-usage-level \
   && echo "Triton ptxas takes --register-usage-level" >> "$summary"
 export PYTHONPATH="$ROOT/python${PYTHONPATH:+:$PYTHONPATH}"
+# A comparison of builds is not the compiler's standing: the scripts'
+# records (bench/results.py) go to a scratch directory.
+export BENCH_RESULTS="$work/records"
 
 libs=()
 for bundle in $BUNDLES; do
