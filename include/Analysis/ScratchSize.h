@@ -13,9 +13,6 @@
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Tools/LinearLayout.h"
 
-#include <optional>
-#include <utility>
-
 #include "mlir/IR/BuiltinTypes.h"
 
 namespace mlir::triton {
@@ -97,20 +94,6 @@ unsigned getNumScratchElemsSwizzledCvt(const LinearLayout &src,
 unsigned getNumScratchElemsSwizzledCvt(RankedTensorType srcTy,
                                        RankedTensorType dstTy,
                                        bool hasStmatrix = false);
-
-/// The part of `layout` one CTA holds: its register, lane and warp bases
-/// over the CTA's own block of the tensor (each output dimension divided
-/// by the CTAs along it). A conversion whose two sides split the tensor
-/// over CTAs alike (no data moves between CTAs) is the same conversion in
-/// every CTA, over these layouts. Nothing when the CTAs' blocks are not
-/// the high bits of each dimension (the registers, lanes or warps reach
-/// into them). A layout without CTAs comes back unchanged.
-std::optional<LinearLayout> getCTALocalLayout(const LinearLayout &layout);
-
-/// The two sides of a conversion as one CTA performs it: the CTA-local
-/// layouts when both sides split the tensor over CTAs alike, else nothing.
-std::optional<std::pair<LinearLayout, LinearLayout>>
-getCTALocalCvtLayouts(RankedTensorType srcTy, RankedTensorType dstTy);
 
 /// Bytes a convert_layout from `srcTy` to `dstTy` needs; 0 when it does not
 /// go through shared memory or either side is not a distributed layout.

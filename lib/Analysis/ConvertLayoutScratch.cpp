@@ -10,8 +10,6 @@
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
-#include "llvm/ADT/bit.h"
-
 using namespace mlir;
 using namespace mlir::triton;
 
@@ -133,74 +131,9 @@ unsigned mlir::triton::getNumScratchElemsSwizzledCvt(const LinearLayout &src,
   return 1u << (tileBits - std::min(tileBits, tile.numBlockBits));
 }
 
-std::optional<LinearLayout>
-mlir::triton::getCTALocalLayout(const LinearLayout &layout) {
-  MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
-  StringAttr kBlock = StringAttr::get(ctx, "block");
-  SmallVector<StringAttr> outDims = llvm::to_vector(layout.getOutDimNames());
-  if (!layout.hasInDim(kBlock) || layout.sublayoutIsZero({kBlock}, outDims))
-    return layout;
-  // Per output dimension: the bits the CTAs select, and those the
-  // registers, lanes and warps reach.
-  SmallVector<uint64_t> blockBits(outDims.size(), 0),
-      threadBits(outDims.size(), 0);
-  for (const auto &[inDim, bases] : layout.getBases())
-    for (const std::vector<int32_t> &basis : bases)
-      for (size_t d = 0; d < basis.size(); ++d)
-        (inDim == kBlock ? blockBits : threadBits)[d] |= uint64_t(basis[d]);
-  LinearLayout::BasesT local;
-  SmallVector<std::pair<StringAttr, int32_t>> localDims;
-  for (size_t d = 0; d < outDims.size(); ++d) {
-    int32_t size = layout.getOutDimSize(outDims[d]);
-    int32_t localSize = size >> llvm::popcount(blockBits[d]);
-    // The CTAs' bits must be exactly the dimension's top bits.
-    if (blockBits[d] != (uint64_t(size - 1) & ~uint64_t(localSize - 1)) ||
-        (threadBits[d] & blockBits[d]))
-      return std::nullopt;
-    localDims.push_back({outDims[d], localSize});
-  }
-  for (const auto &[inDim, bases] : layout.getBases())
-    if (inDim != kBlock)
-      local[inDim] = bases;
-  return LinearLayout::tryCreate(std::move(local), localDims,
-                                 /*requireSurjective=*/false);
-}
-
-std::optional<std::pair<LinearLayout, LinearLayout>>
-mlir::triton::getCTALocalCvtLayouts(RankedTensorType srcTy,
-                                    RankedTensorType dstTy) {
-  LinearLayout src = ttg::toLinearLayout(srcTy);
-  LinearLayout dst = ttg::toLinearLayout(dstTy);
-  MLIRContext *ctx = srcTy.getContext();
-  StringAttr kBlock = StringAttr::get(ctx, "block");
-  auto blocks = [&](const LinearLayout &l) {
-    return l.hasInDim(kBlock)
-               ? l.sublayout({kBlock}, llvm::to_vector(l.getOutDimNames()))
-               : LinearLayout::empty();
-  };
-  auto zero = [&](const LinearLayout &l) {
-    return !l.hasInDim(kBlock) ||
-           l.sublayoutIsZero({kBlock}, llvm::to_vector(l.getOutDimNames()));
-  };
-  if (!(zero(src) && zero(dst)) && blocks(src) != blocks(dst))
-    return std::nullopt;
-  std::optional<LinearLayout> localSrc = getCTALocalLayout(src);
-  std::optional<LinearLayout> localDst = getCTALocalLayout(dst);
-  if (!localSrc || !localDst)
-    return std::nullopt;
-  return std::make_pair(std::move(*localSrc), std::move(*localDst));
-}
-
 unsigned mlir::triton::getNumScratchElemsSwizzledCvt(RankedTensorType srcTy,
                                                      RankedTensorType dstTy,
                                                      bool hasStmatrix) {
-  // Per CTA: each performs the conversion on its own block. A conversion
-  // that moves data between CTAs is refused by the lowering; its size is
-  // that of the whole tile.
-  if (auto local = getCTALocalCvtLayouts(srcTy, dstTy))
-    return getNumScratchElemsSwizzledCvt(
-        local->first, local->second,
-        getScratchBitwidth(srcTy.getElementType()), hasStmatrix);
   return getNumScratchElemsSwizzledCvt(
       ttg::toLinearLayout(srcTy), ttg::toLinearLayout(dstTy),
       getScratchBitwidth(srcTy.getElementType()), hasStmatrix);

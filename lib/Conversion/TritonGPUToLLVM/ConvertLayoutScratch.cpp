@@ -34,18 +34,17 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
   auto srcTy = cast<RankedTensorType>(op.getSrc().getType());
   auto dstTy = cast<RankedTensorType>(op.getType());
   StringAttr kReg = kRegister(ctx), kLaneDim = kLane(ctx),
-             kWarpDim = kWarp(ctx);
-  // A tensor split over CTAs alike on both sides: each CTA converts its
-  // own block, as a conversion without CTAs would.
-  auto local = getCTALocalCvtLayouts(srcTy, dstTy);
-  if (!local) {
-    op.emitOpError("lowering to LLVM does not support layout conversions of "
-                   "tensors split over CTAs whose blocks are not the high "
-                   "bits of each dimension");
-    return failure();
-  }
-  LinearLayout src = std::move(local->first);
-  LinearLayout dst = std::move(local->second);
+             kWarpDim = kWarp(ctx), kBlockDim = kBlock(ctx);
+  LinearLayout src = ttg::toLinearLayout(srcTy);
+  LinearLayout dst = ttg::toLinearLayout(dstTy);
+  for (const LinearLayout *layout : {&src, &dst})
+    if (layout->hasInDim(kBlockDim) &&
+        !layout->sublayoutIsZero({kBlockDim},
+                                 llvm::to_vector(layout->getOutDimNames()))) {
+      op.emitOpError("lowering to LLVM does not support layout "
+                     "conversions of tensors split over CTAs");
+      return failure();
+    }
 
   unsigned bitwidth = getScratchBitwidth(srcTy.getElementType());
   SwizzledCvtTile tile =
