@@ -173,8 +173,10 @@ def summary_lines(report):
     if rec:
         ok = [x for x in rec["rows"] if not x.get("error") and x.get("ours_s")]
         out.append("Compile time, TTIR to cubin (%d kernels, the same ptxas): ours takes %s of "
-                   "Triton's time (geomean)." % (
-                       len(ok), num(geomean([x["ours_s"] / x["triton_s"] for x in ok]), 2)))
+                   "Triton's time (geomean per kernel; in all %s s against %s s)." % (
+                       len(ok), num(geomean([x["ours_s"] / x["triton_s"] for x in ok]), 2),
+                       num(sum(x["ours_s"] for x in ok), 1),
+                       num(sum(x["triton_s"] for x in ok), 1)))
     rec = r.get("triton-tests")
     if rec:
         rows = [x for x in rec["rows"] if x.get("scope", "all") == "all"]
