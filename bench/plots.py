@@ -28,7 +28,7 @@ def _pyplot():
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    plt.rcParams.update({"font.size": 8, "svg.hashsalt": "report", "axes.grid": True,
+    plt.rcParams.update({"font.size": 8, "axes.grid": True,
                          "grid.alpha": 0.3})
     return plt
 

@@ -76,7 +76,13 @@ class Report:
         fn = getattr(tables, "part_" + name.replace("-", "_"), None)
         if fn is None:
             raise SystemExit("report: no part named %r" % name)
-        text = fn(self)
+        try:
+            text = fn(self)
+        except (KeyError, TypeError, ValueError, ZeroDivisionError) as e:
+            # A record that lacks a field or holds the wrong kind of value:
+            # name the part and the fault rather than a traceback.
+            raise SystemExit("report: part %r: a record under bench/results lacks or "
+                             "mistypes a field (%s: %s)" % (name, type(e).__name__, e))
         if doc_dir != "docs":
             # A doc outside docs/ (the README): links relative to docs/.
             text = re.sub(r"\]\((?!https?:|#|/)([^)]+)\)",

@@ -86,10 +86,12 @@ def gpu_environment():
 def command_line(argv=None):
     """This process's command line as a person would type it, paths under
     the checkout made relative to it."""
-    argv = list(sys.argv if argv is None else argv)
-    script = os.path.abspath(argv[0])
-    if script.startswith(ROOT + os.sep):
-        argv[0] = os.path.relpath(script, ROOT)
+    def relative(arg):
+        path = os.path.abspath(arg) if os.sep in arg else None
+        if path and path.startswith(ROOT + os.sep):
+            return os.path.relpath(path, ROOT)
+        return arg
+    argv = [relative(a) for a in (sys.argv if argv is None else argv)]
     return " ".join(["python3"] + [shlex.quote(a) for a in argv])
 
 
@@ -101,13 +103,13 @@ def load(suite, directory=None):
         return json.load(f)
 
 
-def write(suite, rows, key, command=None, gpu=True, extra=None, env=None, per_row=False):
+def write(suite, rows, key, command=None, extra=None, env=None, per_row=False):
     """Write (or merge into) the record of `suite`; returns its path.
 
     rows: a list of dicts; key(row) -> a hashable identity of a row (a
     later command's row of the same key replaces the earlier one);
-    gpu: whether to record this machine's GPU environment (env: the
-    environment as given, for a record made away from the GPU);
+    env: the GPU environment as given, for a record made away from the
+    GPU (default: this machine's, gpu_environment());
     extra: more top-level fields (replacing those of a merged record).
     per_row: every row carries its own run (gpu, commit, date, command):
     rows of other keys are always kept, so the record holds the latest
@@ -116,10 +118,7 @@ def write(suite, rows, key, command=None, gpu=True, extra=None, env=None, per_ro
     directory = results_dir()
     os.makedirs(directory, exist_ok=True)
     record = {"suite": suite}
-    if env is not None:
-        record.update(env)
-    elif gpu:
-        record.update(gpu_environment())
+    record.update(gpu_environment() if env is None else env)
     record.setdefault("commit", commit())
     record.setdefault("date", datetime.date.today().isoformat())
     command = command or command_line()

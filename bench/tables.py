@@ -9,9 +9,6 @@ from bench import plots
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-REFERENCE = {"cuBLAS": "cuBLAS", "SDPA": "SDPA", "SDPA backward": "SDPA backward"}
-
-
 # ---------------------------------------------------------------- helpers
 
 def geomean(values):
@@ -107,20 +104,15 @@ def spread(values, digits=2):
                            num(max(values), digits))
 
 
-KIND_TITLES = [("persistent TMA matmuls", lambda x: x.get("kind") == "ptma"),
-               ("pipelined matmuls", lambda x: x.get("kind") not in ("ptma", "tattn", "tbwd")),
-               ("attention forward", lambda x: x.get("kind") == "tattn"
-                or x.get("reference") == "SDPA"),
-               ("attention backward", lambda x: x.get("kind") == "tbwd"
-                or x.get("reference") == "SDPA backward")]
+# The summary's groups of the cuBLAS/SDPA table, by the case's kind.
+KIND_TITLES = [("persistent TMA matmuls", lambda kind: kind == "ptma"),
+               ("pipelined matmuls", lambda kind: kind not in ("ptma", "tattn", "tbwd")),
+               ("attention forward", lambda kind: kind == "tattn"),
+               ("attention backward", lambda kind: kind == "tbwd")]
 
 
 def cublas_group(row):
-    if row.get("kind"):
-        return next(t for t, f in KIND_TITLES if f(row))
-    return {"SDPA": "attention forward", "SDPA backward": "attention backward"}.get(
-        row["reference"], "persistent TMA matmuls" if row["case"].startswith("ptma")
-        else "pipelined matmuls")
+    return next(title for title, member in KIND_TITLES if member(row["kind"]))
 
 
 def summary_table(report):
@@ -137,7 +129,7 @@ def summary_table(report):
             rows = groups.get(title)
             if not rows:
                 continue
-            ref = "/".join(sorted({REFERENCE.get(x["reference"], x["reference"]) for x in rows}))
+            ref = "/".join(sorted({x["reference"] for x in rows}))
             body.append([title, len(rows), spread([speed_over(x, "triton") for x in rows]),
                          "%s: %s" % (ref, spread([speed_over(x, "reference") for x in rows])),
                          num(geomean([x["triton_tflops"] / x["reference_tflops"] for x in rows]), 2),
@@ -223,7 +215,7 @@ def part_cublas(report):
     for x in rec["rows"]:
         t, o, c = x["triton_tflops"], x["ours_tflops"], x["reference_tflops"]
         body.append(["`%s`%s" % (x["case"], "" if x.get("agrees", True) else " (DISAGREES)"),
-                     size_text(x["size"]), REFERENCE.get(x["reference"], x["reference"]),
+                     size_text(x["size"]), x["reference"],
                      num(t), num(o), num(c), num(speed_over(x, "triton"), 3),
                      num(speed_over(x, "reference"), 3),
                      "%s / %s" % (x.get("shared_ours", "-"), x.get("shared_triton", "-"))])
@@ -398,16 +390,17 @@ def part_triton_tests(report):
     if not rec:
         return missing("triton-tests", "`utils/triton-tests-report.py --record` after a run")
     head = ["file", "tests", "collected", "run", "skipped", "through ours", "passed",
-            "failed with ours", "of them pass with Triton", "with a fallback", "GPU", "commit",
-            "date"]
+            "failed with ours", "of them pass with Triton", "failing with Triton too",
+            "with a fallback", "GPU", "commit", "date"]
     body = [["`%s`" % x["file"], x.get("scope", "all"), num(x.get("collected")), num(x.get("run")), num(x.get("skipped")),
              num(x.get("through_ours")), num(x.get("passed")), num(x.get("failed_ours")),
-             num(x.get("pass_with_triton")), num(x.get("fallback")), x.get("gpu", "-"),
+             num(x.get("pass_with_triton")), num(x.get("failing_with_triton_too")),
+             num(x.get("fallback")), x.get("gpu", "-"),
              short_commit(x.get("commit")), x.get("date", "-")] for x in rec["rows"]]
     whole = [x for x in rec["rows"] if x.get("scope", "all") == "all"]
     total = ["**whole files**", ""] + [num(sum(x.get(k) or 0 for x in whole)) for k in (
         "collected", "run", "skipped", "through_ours", "passed", "failed_ours",
-        "pass_with_triton", "fallback")] + ["", "", ""]
+        "pass_with_triton", "failing_with_triton_too", "fallback")] + ["", "", ""]
     parts = [table(head, body + [total])]
     commands = []
     for x in rec["rows"]:

@@ -78,21 +78,20 @@ def main():
             collected.update(line.strip() for line in f if line.strip())
 
     files = sorted({file_of(t) for t in set(ours) | collected})
-    rows, records = [], []
+    records = []
     for name in files:
         tests = {t: r for t, r in ours.items() if file_of(t) == name}
         through = {t: r for t, r in tests.items() if r.get("ours", 0) > 0}
         failed = {t: r for t, r in through.items() if r["outcome"] in ("failed", "error")}
         regress = {t: r for t, r in failed.items() if baseline.get(t, {}).get("outcome") == "passed"}
         unjudged = {t for t in failed if t not in baseline}
-        rows.append((name, len([t for t in collected if file_of(t) == name]), len(tests),
-                     sum(r["outcome"] == "skipped" for r in tests.values()), len(through),
-                     sum(r["outcome"] == "passed" for r in through.values()), len(failed), len(regress),
-                     len(unjudged), sum(r.get("fallback", 0) > 0 for r in tests.values())))
         records.append(dict(
-            file=name, collected=rows[-1][1], run=rows[-1][2], skipped=rows[-1][3],
-            through_ours=rows[-1][4], passed=rows[-1][5], failed_ours=rows[-1][6],
-            pass_with_triton=rows[-1][7], not_rerun=rows[-1][8], fallback=rows[-1][9],
+            file=name, collected=len([t for t in collected if file_of(t) == name]),
+            run=len(tests), skipped=sum(r["outcome"] == "skipped" for r in tests.values()),
+            through_ours=len(through),
+            passed=sum(r["outcome"] == "passed" for r in through.values()),
+            failed_ours=len(failed), pass_with_triton=len(regress), not_rerun=len(unjudged),
+            fallback=sum(r.get("fallback", 0) > 0 for r in tests.values()),
             failing_with_triton_too=sum(baseline.get(t, {}).get("outcome") in ("failed", "error")
                                         for t in failed),
             regressions=sorted(t.split("::", 1)[-1] for t in regress)[:50],
@@ -100,11 +99,13 @@ def main():
                 normalize(reason) for r in tests.values() for reason in r.get("reasons", []))
                 .most_common(10))))
 
+    columns = ("file", "collected", "run", "skipped", "through_ours", "passed", "failed_ours",
+               "pass_with_triton", "not_rerun", "fallback")
     print("| file | collected | run | skipped | through ours | passed | failed with ours | "
           "of them pass with Triton | not rerun | with a fallback |")
     print("|---|---|---|---|---|---|---|---|---|---|")
-    for row in rows:
-        print("| " + " | ".join(str(x) for x in row) + " |")
+    for record in records:
+        print("| " + " | ".join(str(record[c]) for c in columns) + " |")
 
     regressions = sorted(t for t, r in ours.items()
                          if r.get("ours", 0) > 0 and r["outcome"] in ("failed", "error")
@@ -154,15 +155,9 @@ def write_record(rows, env_path):
     command = env.pop("command", None)
     # A run of some tests only (--filter) is a row of its own beside the
     # file's whole run.
-    words = (command or "").split()
-    scope = []
-    if "--filter" in words:
-        for w in words[words.index("--filter") + 1:]:
-            if w.startswith("--"):
-                break
-            scope.append(w)
+    scope = " ".join(env.pop("filter", None) or []) or "all"
     for r in rows:
-        r["scope"] = " ".join(scope) or "all"
+        r["scope"] = scope
     results.write("triton-tests", rows, key=lambda r: (r["file"], r["scope"]), command=command,
                   env=env, per_row=True)
 

@@ -376,12 +376,12 @@ def case_fields(name):
 
 def record(rows):
     """`bench`'s rows into bench/results/dot.json (error text left out)."""
-    from bench import results
-    kept = [dict({k: r[k] for k in RECORD_FIELDS if k in r}, **case_fields(r["name"]))
-            for r in rows]
     if os.environ.get("BENCH_SIZE"):
         # Another size than the cases' own: not the suite's table.
         return
+    from bench import results
+    kept = [dict({k: r[k] for k in RECORD_FIELDS if k in r}, **case_fields(r["name"]))
+            for r in rows]
     results.write("dot", kept, key=lambda r: r["name"])
 
 

@@ -318,10 +318,12 @@ def main():
             if not ok:
                 failed.append(name)
                 continue
-            rows += json.load(open(result))
+            with open(result) as f:
+                workload_rows = json.load(f)
+            rows += workload_rows
             # Each workload into the record as it ends: a run cut short
             # keeps what it finished.
-            record(json.load(open(result)), [])
+            record(workload_rows, [])
     with open(os.path.join(out, "times.json"), "w") as f:
         json.dump(rows, f, indent=1)
     record([], failed)

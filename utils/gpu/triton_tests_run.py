@@ -117,12 +117,14 @@ def run_shards(label, ids, shards, tests_dir, out, env, deadline, extra_env):
     return files
 
 
-def write_env(out):
-    """OUT/env.json: where and with what this run ran, for the record."""
+def write_env(out, filters):
+    """OUT/env.json: where and with what this run ran, for the record (the
+    --filter substrings: a run of some tests only is a row of its own)."""
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     from bench import results
     env = dict(results.gpu_environment(), commit=results.commit(),
-               date=time.strftime("%Y-%m-%d"), command=results.command_line())
+               date=time.strftime("%Y-%m-%d"), command=results.command_line(),
+               filter=filters)
     with open(os.path.join(out, "env.json"), "w") as f:
         json.dump(env, f, indent=1)
 
@@ -146,7 +148,7 @@ def main():
     args = parser.parse_args()
     start = time.time()
     os.makedirs(args.out, exist_ok=True)
-    write_env(args.out)
+    write_env(args.out, args.filter)
     env = dict(os.environ)
 
     ids = collect(args.tests, args.files, env)
