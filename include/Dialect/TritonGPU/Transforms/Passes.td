@@ -463,9 +463,12 @@ def TritonGPUAssignLatencies
   let summary = "Software pipelining, step 1: the loads to issue "
                 "num_stages - 1 iterations ahead get a latency";
   let description = [{
-    In each innermost `scf.for` with a dot, a load that can become an
-    asynchronous copy into shared memory gets `tt.latency = num-stages - 1`
-    (the loop's `tt.num_stages` attribute overrides the option): a
+    In each innermost `scf.for` with a dot, or with its own `tt.num_stages`
+    (`tl.range(..., num_stages=N)`: then with or without a dot, and any
+    load may go through registers, as Triton 3.6 pipelines such loops), a
+    load that can become an asynchronous copy into shared memory gets
+    `tt.latency = num-stages - 1` (the loop's `tt.num_stages` attribute
+    overrides the option): a
     `tt.load` whose only user is a `ttg.local_alloc` (a wgmma operand) or a
     conversion to a dot operand layout (directly or through `tt.trans`),
     with a zero `other` and addresses cp.async can move in 4, 8 or 16
@@ -476,8 +479,9 @@ def TritonGPUAssignLatencies
     an unswizzled buffer read back by a local_load. The
     latencies are given only when a schedule with those loads and their
     address computations at stage 0 is sound (side-effect free, no value
-    they carry read at the last stage, every yielded value made in the loop
-    body); loads read through registers that would make it unsound are left
+    they carry read after the loop, every yielded value made in the loop
+    body; a later stage reading such a value gets its own iteration's
+    version, carried across stages by the expander); loads read through registers that would make it unsound are left
     out. Loops whose ops already carry
     latencies keep them. A loop with a dot left without latencies gets a
     remark saying why (outer loops, loads cp.async cannot vectorize,

@@ -136,8 +136,13 @@ def TritonNvidiaGPUTMALowering
     through a shared buffer in the descriptor's layout, as Triton 3.6 emits
     them. A load waits on a fresh mbarrier for the bytes of its block; a
     store or reduction writes its source to shared memory, fences it for
-    the async proxy and waits until the TMA unit has read it. Gathers and
-    scatters (tile::gather4, sm_100 and later) are refused by name.
+    the async proxy and waits until the TMA unit has read it. A
+    `tt.make_tensor_descriptor` writes its CUtensorMap to global scratch
+    memory and acquires it for the TMA unit; a `ttg.warp_specialize` that
+    captures it hands its partitions the map's address instead, and each
+    partition acquires it at its start (its warps never ran the kernel's
+    acquire). Gathers and scatters (tile::gather4, sm_100 and later) are
+    refused by name.
 
     ```mlir
     %v = tt.descriptor_load %d[%x, %y] : !tt.tensordesc<tensor<128x64xf16, #nvmma>> -> tensor<128x64xf16, #blocked>
@@ -220,7 +225,9 @@ def NVGPUWarpSpecialization
 
     For each `scf.for` marked `tt.warp_specialize` (`tl.range(...,
     warp_specialize=True)`) on sm_90: the TMA loads (`tt.descriptor_load` of
-    a kernel-argument descriptor) whose tiles each feed one
+    a kernel-argument descriptor or of one made by `tt.make_tensor_descriptor`
+    before the loop, whose tensor map `triton-nvidia-tma-lowering` hands the
+    producer to acquire) whose tiles each feed one
     `ttng.warp_group_dot` through a `ttg.local_alloc` move to a one-warp
     partition. The loads must sit directly in one loop body (the marked
     loop's or a nested loop's), and what their coordinates need must be
@@ -246,8 +253,9 @@ def NVGPUWarpSpecialization
     `ttg.warp_specialize`: both sides run the two loops in turn through the
     same rings, the counter running on, so the producer loads the second
     loop's first tiles while the consumer finishes the first. Several dots at fewer
-    than 8 warps (one consumer warp group, nothing to overlap) are left to
-    the pipeliner. A marked loop that does not fit gets a remark saying why
+    than 8 warps (one consumer warp group, nothing to overlap) and a lone
+    dot at 8 or more (a matmul on two consumer warp groups: no faster than
+    pipelined, as Triton 3.6 also leaves it) are left to the pipeliner. A marked loop that does not fit gets a remark saying why
     and is left to the software pipeliner.
 
     ```mlir

@@ -36,6 +36,10 @@
 //   ttng.tensormap_fenceproxy_acquire %map
 //   %d = ttng.reinterpret_tensor_descriptor %map
 //
+// A ttg.warp_specialize that captures such a descriptor hands its partitions
+// %map instead; each acquires it and reinterprets it at its start, since its
+// warps never ran the kernel's acquire.
+//
 // Gathers and scatters (tile::gather4 / scatter4) exist from sm_100 on and
 // are refused here by name on Hopper.
 //
@@ -122,9 +126,40 @@ LogicalResult lowerLoad(DescriptorLoadOp load) {
   return success();
 }
 
+/// A written tensor map `desc` (the reinterpreted `map`) that a
+/// ttg.warp_specialize captures: its partitions receive the map's address
+/// instead, and acquire it for the TMA unit themselves before reading it
+/// as a descriptor (their warps never ran the kernel's acquire).
+void handMapToPartitions(Value desc, Value map) {
+  for (OpOperand &use : llvm::make_early_inc_range(desc.getUses())) {
+    auto ws = dyn_cast<WarpSpecializeOp>(use.getOwner());
+    if (!ws)
+      continue;
+    // The explicit captures are the op's only operands.
+    unsigned index = use.getOperandNumber();
+    use.set(map);
+    for (Region *region : ws.getPartitionRegions()) {
+      BlockArgument arg = region->getArgument(index);
+      arg.setType(map.getType());
+      if (arg.use_empty())
+        continue;
+      OpBuilder b = OpBuilder::atBlockBegin(&region->front());
+      auto acquire =
+          ttng::TensormapFenceproxyAcquireOp::create(b, ws.getLoc(), arg);
+      auto partitionDesc = ttng::ReinterpretTensorDescOp::create(
+          b, ws.getLoc(), desc.getType(), arg);
+      arg.replaceAllUsesExcept(partitionDesc.getResult(),
+                               SmallPtrSet<Operation *, 2>{
+                                   acquire.getOperation(),
+                                   partitionDesc.getOperation()});
+    }
+  }
+}
+
 /// A descriptor made on the device (outside a pipelined loop, which gives
 /// its own several): its CUtensorMap is written to 128 bytes of the
-/// program's global scratch memory and fenced for the TMA unit.
+/// program's global scratch memory and fenced for the TMA unit; warp
+/// specialization partitions that capture it acquire it themselves.
 LogicalResult lowerMakeDescriptor(MakeTensorDescOp make) {
   IRRewriter b(make);
   auto i8Ptr = PointerType::get(IntegerType::get(make.getContext(), 8), 1);
@@ -137,6 +172,7 @@ LogicalResult lowerMakeDescriptor(MakeTensorDescOp make) {
     return failure();
   }
   b.replaceOp(make, *desc);
+  handMapToPartitions(*desc, map);
   return success();
 }
 

@@ -1,9 +1,11 @@
 //===- AssignLatencies.cpp - tritongpu-assign-latencies ------------------===//
 //
 // The first of the pipeliner's three passes: in each innermost loop with a
-// dot, the loads that can become asynchronous copies into shared memory
-// (SelectLoads.cpp: dot operands, and loads a dot needs through registers
-// where the schedule stays sound with them) get `tt.latency = num_stages - 1`, the number of
+// dot, or with its own `tt.num_stages` (then with or without a dot, every
+// load a candidate, as Triton 3.6 does), the loads that can become
+// asynchronous copies into shared memory (SelectLoads.cpp: dot operands,
+// and loads read through registers where the schedule stays sound with
+// them) get `tt.latency = num_stages - 1`, the number of
 // iterations ahead their copies are issued, when a schedule with them at
 // stage 0 is sound (stageZeroOps). num_stages is the loop's `tt.num_stages`
 // or the pass option. A loop whose ops already carry latencies (given by
@@ -70,7 +72,7 @@ struct AssignLatenciesPass
     Builder b(module.getContext());
     module.walk([&](scf::ForOp loop) {
       int stages = getNumStages(loop, numStages);
-      if (stages < 2 || !hasDot(loop))
+      if (stages < 2 || (!hasDot(loop) && !hasOwnNumStages(loop)))
         return;
       // nvgpu-warp-specialization already split this loop's loads from its
       // dots, through mbarriers of its own.

@@ -90,8 +90,8 @@ FailureOr<SmallVector<AsyncLoad>> selectLoads(scf::ForOp loop,
 /// The ops of `loop` at stage 0 when `loads` are: the loads and what their
 /// operands depend on, through loop-carried values. Fails with the reason
 /// in `why` when that schedule would be wrong (an op with side effects or
-/// regions other than scf.if among them; a value they carry also read at
-/// the last stage or after the loop).
+/// regions other than scf.if among them; a value they carry also read
+/// after the loop).
 FailureOr<llvm::SetVector<Operation *>>
 stageZeroOps(scf::ForOp loop, ArrayRef<Operation *> loads, std::string &why);
 
@@ -101,6 +101,11 @@ void materializeAllocs(MutableArrayRef<AsyncLoad> loads);
 
 /// The number of stages of `loop`: its `tt.num_stages`, else `numStages`.
 int getNumStages(scf::ForOp loop, int numStages);
+
+/// Whether `loop` carries its own `tt.num_stages`: then it is pipelined with
+/// or without a dot, every load a candidate (Triton 3.6's
+/// pipelineWithoutDot).
+bool hasOwnNumStages(scf::ForOp loop);
 
 /// Whether `loop` has no scf.for inside.
 bool isInnermost(scf::ForOp loop);

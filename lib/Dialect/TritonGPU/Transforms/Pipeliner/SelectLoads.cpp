@@ -356,8 +356,12 @@ bool mlir::triton::gpu::hasDot(scf::ForOp loop) {
       .wasInterrupted();
 }
 
+bool mlir::triton::gpu::hasOwnNumStages(scf::ForOp loop) {
+  return loop->hasAttr(attrs::kNumStages);
+}
+
 int mlir::triton::gpu::getNumStages(scf::ForOp loop, int numStages) {
-  if (auto attr = loop->getAttrOfType<IntegerAttr>("tt.num_stages"))
+  if (auto attr = loop->getAttrOfType<IntegerAttr>(attrs::kNumStages))
     return attr.getInt();
   return numStages;
 }
@@ -379,16 +383,20 @@ mlir::triton::gpu::selectLoads(scf::ForOp loop,
     for (Operation &op : *loop.getBody())
       if (isa<LoadOp, DescriptorLoadOp>(op))
         candidates.push_back(&op);
-  // Loads read in registers: those a dot waits for (or given).
+  // Loads read in registers: those a dot waits for (or given); in a loop
+  // with its own `tt.num_stages` (tl.range(..., num_stages=N)), every load,
+  // as Triton 3.6 pipelines such loops with or without dots.
   llvm::DenseSet<Operation *> feedingDots;
-  if (only.empty())
+  bool everyLoad = hasOwnNumStages(loop);
+  if (only.empty() && !everyLoad)
     feedingDots = loadsFeedingDots(loop);
   SmallVector<AsyncLoad> loads;
   for (Operation *op : candidates) {
     std::optional<AsyncLoad> selected;
     if (auto load = dyn_cast<LoadOp>(op)) {
       selected = selectPointerLoad(load, axisInfo);
-      if (!selected && (!only.empty() || feedingDots.contains(op)))
+      if (!selected &&
+          (!only.empty() || everyLoad || feedingDots.contains(op)))
         selected = selectRegisterLoad(load, axisInfo);
     } else if (auto load = dyn_cast<DescriptorLoadOp>(op)) {
       selected = selectTMALoad(load);
@@ -437,22 +445,20 @@ mlir::triton::gpu::stageZeroOps(scf::ForOp loop, ArrayRef<Operation *> loads,
   // The loads become stage-0 copies.
   for (Operation *load : loads)
     stage0->insert(load);
-  // A value carried by the loop and updated at stage 0 is S-1 iterations
-  // ahead at stage S-1: later stages and the code after the loop must not
-  // read it.
+  // A value carried by the loop and updated at stage 0 runs S-1 iterations
+  // ahead of the last stage. Inside the loop that is MLIR's expander's
+  // business: a later stage reads the version of its own iteration, carried
+  // across stages as extra iter_args (vecadd's offsets, read by the store).
+  // After the loop it is not: the prologue's updates are not predicated
+  // (pure ops), so with fewer iterations than stages the result would be
+  // ahead of the loop's.
   for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
     Operation *def = loop.getYieldedValues()[i].getDefiningOp();
     if (!def || !stage0->contains(def))
       continue;
-    bool readLate =
-        !loop->getResult(i).use_empty() ||
-        llvm::any_of(arg.getUsers(), [&](Operation *user) {
-          Operation *op = loop.getBody()->findAncestorOpInBlock(*user);
-          return op && !stage0->contains(op) && !isa<scf::YieldOp>(op);
-        });
-    if (readLate) {
+    if (!loop->getResult(i).use_empty()) {
       why = "a value the loads' addresses carry across iterations is also "
-            "used by the dots' stage or after the loop";
+            "read after the loop";
       return failure();
     }
   }

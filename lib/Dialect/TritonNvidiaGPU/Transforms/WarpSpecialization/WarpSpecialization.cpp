@@ -190,12 +190,23 @@ FailureOr<Plan> planLoop(scf::ForOp marked, int numStages, std::string &why) {
     }
     plan.path.insert(plan.path.begin(), loop);
   }
-  for (TileLoad &tile : plan.loads)
-    if (!ttng::isHostDescriptor(tile.load.getDesc())) {
-      why = "a descriptor is made in the kernel (only kernel arguments are "
-            "handed to the producer)";
+  // The producer receives its descriptors as captures: kernel arguments, or
+  // tensor maps the kernel writes before the loop (triton-nvidia-tma-lowering
+  // then hands the producer the map's address, which it acquires for the
+  // TMA unit itself). One written inside the loop would be written by the
+  // producer's warp alone, past a CTA barrier it cannot reach.
+  for (TileLoad &tile : plan.loads) {
+    Value desc = tile.load.getDesc();
+    Operation *def = desc.getDefiningOp();
+    bool madeBefore = isa_and_nonnull<MakeTensorDescOp>(def) &&
+                      !marked->isAncestor(def);
+    if (!ttng::isHostDescriptor(desc) && !madeBefore) {
+      why = "a descriptor of its tiles is made inside the loop (only kernel "
+            "arguments and descriptors made before the loop are handed to "
+            "the producer)";
       return failure();
     }
+  }
   // A lone dot accumulating across iterations stays in flight until the
   // next one is issued (a matmul's K loop); with several dots (attention's
   // Q x K and P x V) each is waited for before its result is read.
@@ -211,6 +222,15 @@ FailureOr<Plan> planLoop(scf::ForOp marked, int numStages, std::string &why) {
   if (plan.dots.size() > 1 && ttg::lookupNumWarps(marked) < 8) {
     why = "its dots would run on one consumer warp group (num_warps < 8), "
           "with nothing to overlap the code between them";
+    return failure();
+  }
+  // A lone dot (a matmul) on two or more consumer warp groups gains
+  // nothing over the software pipeliner, which Triton 3.6 keeps there:
+  // 0.99-1.00x of Triton's unspecialized kernel for ptma_*_w8_ws on an
+  // H100, with 156 more bytes of shared memory (docs/benchmarks.md).
+  if (plan.dots.size() == 1 && ttg::lookupNumWarps(marked) >= 8) {
+    why = "a lone dot on " + std::to_string(ttg::lookupNumWarps(marked) / 4) +
+          " consumer warp groups runs no faster specialized than pipelined";
     return failure();
   }
   plan.stages = std::max(2, numStages);

@@ -77,7 +77,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // stage 0); a pointer the loads carry that the code after the loop reads.
 // REMARK: remark: loop not pipelined: only innermost loops are pipelined
 // REMARK: remark: loop not pipelined: the loads' addresses depend on an op with side effects or regions other than scf.if
-// REMARK: remark: loop not pipelined: a value the loads' addresses carry across iterations is also used by the dots' stage or after the loop
+// REMARK: remark: loop not pipelined: a value the loads' addresses carry across iterations is also read after the loop
 // REMARK-NOT: remark
 // CHECK-LABEL: tt.func public @outer
 // CHECK-NOT: tt.latency
@@ -234,5 +234,67 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       scf.yield %d, %pb : tensor<64x64xf32, #blocked>, tensor<64x32x!tt.ptr<f32>, #blocked1>
     }
     tt.return %r#0 : tensor<64x64xf32, #blocked>
+  }
+}
+
+// -----
+
+// A loop with its own tt.num_stages is pipelined without a dot, as Triton
+// 3.6 does (test_pipeliner.py's vecadd): both loads get latencies, though
+// the store at the last stage reads the offsets the loads' addresses carry
+// (the expander carries the store's version across stages). The same loop
+// without tt.num_stages gets nothing, and no remark.
+// CHECK-LABEL: tt.func public @vecadd
+// CHECK: scf.for
+// CHECK: tt.load %{{.*}} {tt.latency = 2 : i32}
+// CHECK: tt.load %{{.*}} {tt.latency = 2 : i32}
+// CHECK: tt.store
+// CHECK-NOT: tt.latency
+// CHECK: tt.num_stages = 3
+// CHECK-LABEL: tt.func public @vecadd_default
+// CHECK-NOT: tt.latency
+// CHECK: tt.return
+// REMARK-NOT: remark
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @vecadd(%a: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %b: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %out: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}, %blocks: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %step = arith.constant dense<256> : tensor<256xi32, #blocked>
+    %range = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+    %r = scf.for %i = %c0 to %blocks step %c1 iter_args(%offs = %range) -> (tensor<256xi32, #blocked>) : i32 {
+      %ns = tt.splat %n : i32 -> tensor<256xi32, #blocked>
+      %mask = arith.cmpi slt, %offs, %ns : tensor<256xi32, #blocked>
+      %pa = tt.splat %a : !tt.ptr<f16> -> tensor<256x!tt.ptr<f16>, #blocked>
+      %pa1 = tt.addptr %pa, %offs : tensor<256x!tt.ptr<f16>, #blocked>, tensor<256xi32, #blocked>
+      %x = tt.load %pa1, %mask : tensor<256x!tt.ptr<f16>, #blocked>
+      %pb = tt.splat %b : !tt.ptr<f16> -> tensor<256x!tt.ptr<f16>, #blocked>
+      %pb1 = tt.addptr %pb, %offs : tensor<256x!tt.ptr<f16>, #blocked>, tensor<256xi32, #blocked>
+      %y = tt.load %pb1, %mask : tensor<256x!tt.ptr<f16>, #blocked>
+      %sum = arith.addf %x, %y : tensor<256xf16, #blocked>
+      %po = tt.splat %out : !tt.ptr<f16> -> tensor<256x!tt.ptr<f16>, #blocked>
+      %po1 = tt.addptr %po, %offs : tensor<256x!tt.ptr<f16>, #blocked>, tensor<256xi32, #blocked>
+      tt.store %po1, %sum, %mask : tensor<256x!tt.ptr<f16>, #blocked>
+      %next = arith.addi %offs, %step : tensor<256xi32, #blocked>
+      scf.yield %next : tensor<256xi32, #blocked>
+    } {tt.num_stages = 3 : i32}
+    tt.return
+  }
+  tt.func public @vecadd_default(%a: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %out: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %blocks: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %step = arith.constant dense<256> : tensor<256xi32, #blocked>
+    %range = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+    %r = scf.for %i = %c0 to %blocks step %c1 iter_args(%offs = %range) -> (tensor<256xi32, #blocked>) : i32 {
+      %pa = tt.splat %a : !tt.ptr<f16> -> tensor<256x!tt.ptr<f16>, #blocked>
+      %pa1 = tt.addptr %pa, %offs : tensor<256x!tt.ptr<f16>, #blocked>, tensor<256xi32, #blocked>
+      %x = tt.load %pa1 : tensor<256x!tt.ptr<f16>, #blocked>
+      %po = tt.splat %out : !tt.ptr<f16> -> tensor<256x!tt.ptr<f16>, #blocked>
+      %po1 = tt.addptr %po, %offs : tensor<256x!tt.ptr<f16>, #blocked>, tensor<256xi32, #blocked>
+      tt.store %po1, %x : tensor<256x!tt.ptr<f16>, #blocked>
+      %next = arith.addi %offs, %step : tensor<256xi32, #blocked>
+      scf.yield %next : tensor<256xi32, #blocked>
+    }
+    tt.return
   }
 }

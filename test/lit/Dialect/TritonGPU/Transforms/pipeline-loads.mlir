@@ -819,3 +819,49 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r#0, %r#1 : tensor<64x64xf32, #mma>, tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// A loop with its own tt.num_stages and no dot (test_pipeliner.py's vecadd):
+// both loads become copies two iterations ahead (4 in the prologue, 2 per
+// iteration, 2 buffers each: only local_loads read them), and the store at
+// the last stage reads the offsets of its own iteration, carried across
+// stages (the first iteration's: the loop's initial offsets).
+// CHECK-LABEL: tt.func public @vecadd
+// CHECK: %[[RANGE:.*]] = tt.make_range
+// CHECK-COUNT-2: ttg.local_alloc : () -> !ttg.memdesc<2x256xf16
+// CHECK-COUNT-4: ttg.async_copy_global_to_local
+// CHECK: scf.for {{.*}}%[[OLD:arg[0-9]+]] = %[[RANGE]],
+// CHECK: arith.addf
+// CHECK: tt.addptr %{{.*}}, %[[OLD]]
+// CHECK-NEXT: tt.store
+// CHECK-COUNT-2: ttg.async_copy_global_to_local
+// CHECK: scf.yield
+// CHECK-NOT: ttg.async_copy_global_to_local
+// CHECK: tt.return
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @vecadd(%a: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %b: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %out: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32 {tt.divisibility = 16 : i32}, %blocks: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %step = arith.constant dense<256> : tensor<256xi32, #blocked>
+    %range = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+    %r = scf.for %i = %c0 to %blocks step %c1 iter_args(%offs = %range) -> (tensor<256xi32, #blocked>) : i32 {
+      %ns = tt.splat %n : i32 -> tensor<256xi32, #blocked>
+      %mask = arith.cmpi slt, %offs, %ns : tensor<256xi32, #blocked>
+      %pa = tt.splat %a : !tt.ptr<f16> -> tensor<256x!tt.ptr<f16>, #blocked>
+      %pa1 = tt.addptr %pa, %offs : tensor<256x!tt.ptr<f16>, #blocked>, tensor<256xi32, #blocked>
+      %x = tt.load %pa1, %mask : tensor<256x!tt.ptr<f16>, #blocked>
+      %pb = tt.splat %b : !tt.ptr<f16> -> tensor<256x!tt.ptr<f16>, #blocked>
+      %pb1 = tt.addptr %pb, %offs : tensor<256x!tt.ptr<f16>, #blocked>, tensor<256xi32, #blocked>
+      %y = tt.load %pb1, %mask : tensor<256x!tt.ptr<f16>, #blocked>
+      %sum = arith.addf %x, %y : tensor<256xf16, #blocked>
+      %po = tt.splat %out : !tt.ptr<f16> -> tensor<256x!tt.ptr<f16>, #blocked>
+      %po1 = tt.addptr %po, %offs : tensor<256x!tt.ptr<f16>, #blocked>, tensor<256xi32, #blocked>
+      tt.store %po1, %sum, %mask : tensor<256x!tt.ptr<f16>, #blocked>
+      %next = arith.addi %offs, %step : tensor<256xi32, #blocked>
+      scf.yield %next : tensor<256xi32, #blocked>
+    } {tt.num_stages = 3 : i32}
+    tt.return
+  }
+}

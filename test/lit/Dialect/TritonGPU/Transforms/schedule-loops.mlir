@@ -67,7 +67,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // schedule.
 // REMARK: remark: loop not scheduled: its loads' latencies are not one positive number
 // REMARK: remark: loop not scheduled: a latency on an op other than a load of the loop body
-// REMARK: remark: loop not scheduled: a value the loads' addresses carry across iterations is also used by the dots' stage or after the loop
+// REMARK: remark: loop not scheduled: a value the loads' addresses carry across iterations is also read after the loop
 // REMARK-NOT: remark
 // CHECK-NOT: loop.stage
 // CHECK-NOT: tt.scheduled_max_stage

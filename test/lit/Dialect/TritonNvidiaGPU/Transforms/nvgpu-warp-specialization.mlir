@@ -342,3 +342,98 @@ tt.func public @attention_two_loops_offset_carried(%q: !ttg.memdesc<128x64xf16, 
   tt.return %r2#0 : tensor<128x64xf32, #mma64>
 }
 }
+
+// -----
+
+// Descriptors the kernel makes before the marked loop (test_warp_specialization.py's
+// matmuls, tl.make_tensor_descriptor at the top) are handed to the producer
+// as captures, like kernel arguments. One made inside the loop is not: the
+// producer's warp alone would write it. A lone dot on two consumer warp
+// groups (8 warps) is left to the pipeliner, as Triton 3.6 leaves it.
+// REMARK: remark: loop not warp-specialized: a descriptor of its tiles is made inside the loop
+// REMARK: remark: loop not warp-specialized: a lone dot on 2 consumer warp groups runs no faster specialized than pipelined
+// CHECK-LABEL: tt.func public @made_before
+// CHECK: %[[DA:.*]] = tt.make_tensor_descriptor
+// CHECK: %[[DB:.*]] = tt.make_tensor_descriptor
+// CHECK: ttg.warp_specialize({{.*}}%[[DA]], {{.*}}%[[DB]])
+// CHECK: partition0(%{{.*}}: !tt.tensordesc<tensor<128x64xf16, #shared>>, %{{.*}}: !tt.tensordesc<tensor<128x64xf16, #shared>>
+// CHECK-COUNT-2: ttng.async_tma_copy_global_to_local
+// CHECK-LABEL: tt.func public @made_inside
+// CHECK-NOT: ttg.warp_specialize
+// CHECK: tt.return
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @made_before(%pa: !tt.ptr<f16>, %pb: !tt.ptr<f16>, %m: i32, %kk: i32, %sa: i64, %ktiles: i32) -> tensor<128x128xf32, #mma> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c1_i64 = arith.constant 1 : i64
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+  %da = tt.make_tensor_descriptor %pa, [%m, %kk], [%sa, %c1_i64] : !tt.ptr<f16>, !tt.tensordesc<tensor<128x64xf16, #shared>>
+  %db = tt.make_tensor_descriptor %pb, [%m, %kk], [%sa, %c1_i64] : !tt.ptr<f16>, !tt.tensordesc<tensor<128x64xf16, #shared>>
+  %acc = scf.for %k = %c0 to %ktiles step %c1 iter_args(%a = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+    %ok = arith.muli %k, %c64 : i32
+    %x = tt.descriptor_load %da[%c0, %ok] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %xs = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %y = tt.descriptor_load %db[%c0, %ok] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %ys = ttg.local_alloc %y : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %yt = ttg.memdesc_trans %ys {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+    %d = ttng.warp_group_dot %xs, %yt, %a {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+    scf.yield %d : tensor<128x128xf32, #mma>
+  } {tt.warp_specialize}
+  tt.return %acc : tensor<128x128xf32, #mma>
+}
+tt.func public @made_inside(%pa: !tt.ptr<f16>, %db: !tt.tensordesc<tensor<128x64xf16, #shared>>, %m: i32, %kk: i32, %sa: i64, %ktiles: i32) -> tensor<128x128xf32, #mma> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c1_i64 = arith.constant 1 : i64
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+  %acc = scf.for %k = %c0 to %ktiles step %c1 iter_args(%a = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+    %da = tt.make_tensor_descriptor %pa, [%m, %kk], [%sa, %c1_i64] : !tt.ptr<f16>, !tt.tensordesc<tensor<128x64xf16, #shared>>
+    %ok = arith.muli %k, %c64 : i32
+    %x = tt.descriptor_load %da[%c0, %ok] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %xs = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %y = tt.descriptor_load %db[%c0, %ok] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %ys = ttg.local_alloc %y : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %yt = ttg.memdesc_trans %ys {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+    %d = ttng.warp_group_dot %xs, %yt, %a {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+    scf.yield %d : tensor<128x128xf32, #mma>
+  } {tt.warp_specialize}
+  tt.return %acc : tensor<128x128xf32, #mma>
+}
+}
+
+// -----
+
+// CHECK-LABEL: tt.func public @lone_dot_eight_warps
+// CHECK-NOT: ttg.warp_specialize
+// CHECK: tt.return
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+tt.func public @lone_dot_eight_warps(%da: !tt.tensordesc<tensor<128x64xf16, #shared>>, %db: !tt.tensordesc<tensor<128x64xf16, #shared>>, %ktiles: i32) -> tensor<128x128xf32, #mma> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c64 = arith.constant 64 : i32
+  %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+  %acc = scf.for %k = %c0 to %ktiles step %c1 iter_args(%a = %zero) -> (tensor<128x128xf32, #mma>) : i32 {
+    %ok = arith.muli %k, %c64 : i32
+    %x = tt.descriptor_load %da[%c0, %ok] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %xs = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %y = tt.descriptor_load %db[%c0, %ok] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %ys = ttg.local_alloc %y : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %yt = ttg.memdesc_trans %ys {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+    %d = ttng.warp_group_dot %xs, %yt, %a {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+    scf.yield %d : tensor<128x128xf32, #mma>
+  } {tt.warp_specialize}
+  tt.return %acc : tensor<128x128xf32, #mma>
+}
+}

@@ -122,3 +122,46 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %v : tensor<8x128xf16, #blocked>
   }
 }
+
+// -----
+
+// A descriptor made on the device and captured by a ttg.warp_specialize
+// (nvgpu-warp-specialization's producer): the partition receives the map's
+// address, acquires it for the TMA unit (its warps never ran the kernel's
+// acquire) and reads it as the descriptor. The default region keeps the
+// kernel's descriptor.
+// CHECK-LABEL: tt.func public @captured_descriptor
+// CHECK: %[[MAP:.*]] = ttg.global_scratch_alloc
+// CHECK: ttng.tensormap_fenceproxy_acquire %[[MAP]]
+// CHECK: %[[D:.*]] = ttng.reinterpret_tensor_descriptor %[[MAP]]
+// CHECK: ttg.warp_specialize(%[[MAP]], %{{.*}})
+// CHECK: default {
+// CHECK: ttng.async_tma_copy_global_to_local %[[D]]
+// CHECK: partition0(%[[ARG:.*]]: !tt.ptr<i8>, %{{.*}}: i32) num_warps(1) {
+// CHECK-NEXT: ttng.tensormap_fenceproxy_acquire %[[ARG]]
+// CHECK-NEXT: %[[PD:.*]] = ttng.reinterpret_tensor_descriptor %[[ARG]] : !tt.ptr<i8> to !tt.tensordesc<tensor<64x64xf16, #shared>>
+// CHECK: ttng.async_tma_copy_global_to_local %[[PD]]
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @captured_descriptor(%p: !tt.ptr<f16>, %m: i32, %n: i32, %s: i64, %i: i32) {
+    %c1 = arith.constant 1 : i64
+    %true = arith.constant true
+    %d = tt.make_tensor_descriptor %p, [%m, %n], [%s, %c1] : !tt.ptr<f16>, !tt.tensordesc<tensor<64x64xf16, #shared>>
+    ttg.warp_specialize(%d, %i)
+    default {
+      %v = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      ttg.warp_yield
+    }
+    partition0(%pd: !tt.tensordesc<tensor<64x64xf16, #shared>>, %pi: i32) num_warps(1) {
+      %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+      %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+      %t = arith.constant true
+      ttng.async_tma_copy_global_to_local %pd[%pi, %pi] %buf, %bar, %t : !tt.tensordesc<tensor<64x64xf16, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+      ttg.warp_return
+    } : (!tt.tensordesc<tensor<64x64xf16, #shared>>, i32) -> ()
+    tt.return
+  }
+}
