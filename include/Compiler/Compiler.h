@@ -58,6 +58,10 @@ struct CompileRequest {
   bool targetGiven = false;
   /// Keep the TTGIR and LLVM IR texts in the result.
   bool keepIntermediates = false;
+  /// The module is a Gluon kernel's source (Triton's `asm["source"]` of a
+  /// `@gluon.jit` kernel): gluon_to_ttgir runs before llir. A module with
+  /// gluon ops or placeholder layouts is taken as one without it.
+  bool gluon = false;
 };
 
 /// Completes `options` from a TTGIR module's attributes (ttg.num-warps,

@@ -52,6 +52,20 @@ LogicalResult buildTTGIRPipeline(OpPassManager &pm,
 /// Runs the ttgir stage on `module` in place.
 LogicalResult runTTGIRPipeline(ModuleOp module, const CompileOptions &options);
 
+/// The gluon_to_ttgir stage, Triton 3.6's only stage before llir for a
+/// Gluon kernel: inline, coalesced and automatic layouts resolved, TMA
+/// lowering, gluon-canonicalize, sccp, loop-aware CSE, select/if combining.
+std::vector<PipelineStage> getGluonStages(const CompileOptions &options);
+
+/// Adds the gluon_to_ttgir stage to `pm`; fails with a message on `errors`
+/// naming a pass that is not registered.
+LogicalResult buildGluonPipeline(OpPassManager &pm,
+                                 const CompileOptions &options,
+                                 llvm::raw_ostream &errors);
+
+/// Runs the gluon_to_ttgir stage on `module` in place.
+LogicalResult runGluonPipeline(ModuleOp module, const CompileOptions &options);
+
 /// The llir stage (TTGIR -> LLVM and NVVM dialects) in Triton 3.6's order
 /// (triton-3.6-pipeline.md, llir): scf to cf, inline, shared-memory
 /// allocation, convert-triton-gpu-to-llvm, canonicalize/cse, symbol-dce,

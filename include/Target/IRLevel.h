@@ -23,6 +23,11 @@ enum class IRLevel {
 /// module and fails when it is none of these.
 FailureOr<IRLevel> detectIRLevel(ModuleOp module);
 
+/// Whether `module` (TTGIR level) is a Gluon kernel's source still to go
+/// through gluon_to_ttgir: it has gluon ops or tensors in the
+/// #gluon.auto_encoding / #gluon.coalesced_encoding placeholder layouts.
+bool isGluonModule(ModuleOp module);
+
 /// "ttir", "ttgir" or "llvm".
 llvm::StringRef stringifyIRLevel(IRLevel level);
 

@@ -1,6 +1,7 @@
 //===- AxisInfoTriton.cpp - AxisInfo rules of tt and ttg ops, casts -------===//
 #include "AxisInfoRules.h"
 
+#include "Dialect/Gluon/IR/Dialect.h"
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
 
@@ -170,8 +171,9 @@ axisinfo::inferTritonAxisInfo(Operation *op, ArrayRef<AxisInfo> operands) {
         return visitAddPtr(op, operands[0], operands[1]);
       })
       .Case([&](LoadOp op) { return visitLoad(op, operands); })
-      // Same values, another representation.
-      .Case<IntToPtrOp, PtrToIntOp, gpu::ConvertLayoutOp>(
+      // Same values, another representation (or layout).
+      .Case<IntToPtrOp, PtrToIntOp, gpu::ConvertLayoutOp,
+            gluon::SetAutoLayoutOp>(
           [&](Operation *) { return operands[0]; })
       .Case([&](BitcastOp op) { return visitBitcast(op, operands[0]); })
       .Case([&](TransOp op) { return visitTrans(op, operands[0]); })

@@ -115,6 +115,13 @@ llvm::Error parseOptions(llvm::StringRef text, CompileRequest &request) {
               "unknown assembler '" + name +
               "' (expected ptxas, nvjitlink or auto)");
       }
+    } else if (key == "language") {
+      std::string language;
+      error = string(language);
+      if (!error && language != "triton" && language != "gluon")
+        error = llvm::createStringError("unknown language '" + language +
+                                        "' (expected triton or gluon)");
+      request.gluon = language == "gluon";
     } else if (key == "ptx_options") {
       error = string(options.ptxasOptions);
     } else if (key == "libdevice_path") {

@@ -150,6 +150,14 @@ mlir::triton::compileModule(ModuleOp module, const CompileRequest &request) {
       return failure();
     kernel.stageSeconds.push_back({"ttgir", lap(start)});
   }
+  if (*level == IRLevel::TTGIR && (request.gluon || isGluonModule(module))) {
+    if (failed(runStage(module, "gluon_to_ttgir",
+                        [&](OpPassManager &pm, llvm::raw_ostream &errors) {
+                          return buildGluonPipeline(pm, options, errors);
+                        })))
+      return failure();
+    kernel.stageSeconds.push_back({"ttgir", lap(start)});
+  }
   if (request.keepIntermediates)
     kernel.ttgir = printModule(module);
 

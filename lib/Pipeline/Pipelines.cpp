@@ -92,6 +92,22 @@ mlir::triton::getTTGIRStages(const CompileOptions &options) {
   return passes;
 }
 
+std::vector<PipelineStage>
+mlir::triton::getGluonStages(const CompileOptions &options) {
+  // Triton 3.6's gluon_to_ttgir (compiler.py of its CUDA backend).
+  return {
+      {"gluon-inline"},
+      {"gluon-infer-coalesced-encodings"},
+      {"gluon-resolve-auto-encodings"},
+      {"triton-nvidia-tma-lowering"},
+      {"gluon-canonicalize"},
+      {"sccp"},
+      {"triton-loop-aware-cse"},
+      {"gluon-canonicalize"},
+      {"tritongpu-combine-tensor-select-and-if"},
+  };
+}
+
 /// Parses the stages of `stageName` that run into `pm`; writes the deferred
 /// ones to `skipped`.
 static LogicalResult addStages(llvm::StringRef stageName,
@@ -118,6 +134,24 @@ LogicalResult mlir::triton::buildTTGIRPipeline(OpPassManager &pm,
                                                llvm::raw_ostream &errors,
                                                llvm::raw_ostream *skipped) {
   return addStages("ttgir", getTTGIRStages(options), pm, errors, skipped);
+}
+
+LogicalResult mlir::triton::buildGluonPipeline(OpPassManager &pm,
+                                               const CompileOptions &options,
+                                               llvm::raw_ostream &errors) {
+  return addStages("gluon_to_ttgir", getGluonStages(options), pm, errors,
+                   nullptr);
+}
+
+LogicalResult mlir::triton::runGluonPipeline(ModuleOp module,
+                                             const CompileOptions &options) {
+  PassManager pm(module->getContext(), module->getName().getStringRef());
+  std::string errors;
+  llvm::raw_string_ostream os(errors);
+  if (failed(buildGluonPipeline(pm, options, os)))
+    return module.emitError("cannot build the gluon_to_ttgir pipeline: ")
+           << errors;
+  return pm.run(module);
 }
 
 LogicalResult mlir::triton::runTTGIRPipeline(ModuleOp module,
@@ -269,6 +303,22 @@ void mlir::triton::registerTritonPipelines() {
       [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
         optHandler(TTGIRPipelineOptions());
       });
+  registerPassPipeline(
+      "triton-gluon-to-ttgir",
+      "Triton 3.6's gluon_to_ttgir stage: a Gluon module (hand-written "
+      "TTGIR with automatic and coalesced layouts) to TTGIR",
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> errorHandler) {
+        if (!text.empty())
+          return errorHandler("triton-gluon-to-ttgir takes no options");
+        std::string errors;
+        llvm::raw_string_ostream os(errors);
+        if (failed(buildGluonPipeline(pm, CompileOptions(), os)))
+          return errorHandler("cannot build the gluon_to_ttgir pipeline: " +
+                              errors);
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)>) {});
   registerPassPipeline(
       "triton-llir-pipeline",
       "Triton 3.6's llir stage (TTGIR -> LLVM and NVVM dialects); "

@@ -2,6 +2,8 @@
 #include "Pipeline/Registration.h"
 #include "Conversion/TritonGPUToLLVM/Passes.h"
 #include "Conversion/TritonToTritonGPU/Passes.h"
+#include "Dialect/Gluon/IR/Dialect.h"
+#include "Dialect/Gluon/Transforms/Passes.h"
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/Triton/Transforms/Passes.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
@@ -21,7 +23,8 @@
 
 void mlir::triton::registerTritonDialects(DialectRegistry &registry) {
   registry.insert<TritonDialect, gpu::TritonGPUDialect,
-                  nvidia_gpu::TritonNvidiaGPUDialect, arith::ArithDialect,
+                  nvidia_gpu::TritonNvidiaGPUDialect, gluon::GluonDialect,
+                  arith::ArithDialect,
                   math::MathDialect, scf::SCFDialect, cf::ControlFlowDialect,
                   ub::UBDialect, mlir::gpu::GPUDialect, LLVM::LLVMDialect,
                   NVVM::NVVMDialect, func::FuncDialect>();
@@ -40,5 +43,6 @@ void mlir::triton::registerTritonPasses() {
   registerTritonGPUToLLVMPasses();
   gpu::registerTritonGPUTransformsPasses();
   nvidia_gpu::registerTritonNvidiaGPUTransformsPasses();
+  gluon::registerGluonTransformsPasses();
   registerTritonPipelines();
 }

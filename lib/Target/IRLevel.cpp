@@ -44,6 +44,25 @@ FailureOr<IRLevel> mlir::triton::detectIRLevel(ModuleOp module) {
       "llvm.func (LLVM dialect)");
 }
 
+bool mlir::triton::isGluonModule(ModuleOp module) {
+  auto isPlaceholder = [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && tensor.getEncoding() &&
+           tensor.getEncoding().getDialect().getNamespace() == "gluon";
+  };
+  WalkResult walk = module.walk([&](Operation *op) {
+    if (op->getName().getDialectNamespace() == "gluon" ||
+        llvm::any_of(op->getResultTypes(), isPlaceholder))
+      return WalkResult::interrupt();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        if (llvm::any_of(block.getArgumentTypes(), isPlaceholder))
+          return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return walk.wasInterrupted();
+}
+
 llvm::StringRef mlir::triton::stringifyIRLevel(IRLevel level) {
   switch (level) {
   case IRLevel::TTIR:

@@ -10,6 +10,12 @@ the compiler, which runs every later stage at once; llir, ptx and cubin
 return what it made. Each result is Triton's stage result, so the cache
 holds ours and kernel.asm["ttgir"], ["llir"], ["ptx"], ["cubin"] show ours.
 
+A Gluon kernel (`@gluon.jit`) has no ttir stage: its ttgir stage is
+Triton's gluon_to_ttgir on the frontend's module (hand-written TTGIR whose
+layouts may still be #gluon.auto_encoding). The hook hands that text to the
+compiler with language "gluon", which runs its own gluon_to_ttgir and the
+later stages the same way.
+
 With TRITON_MLIR_FROM=ttgir, Triton's own ttgir stage runs and the
 compiler takes its TTGIR from there (our LLVM lowering and backend on
 Triton's layouts): the way to tell a pass difference from a lowering one.
@@ -126,8 +132,12 @@ def stages_hook(backend, stages, options, language, capability):
     """knobs.runtime.add_stages_inspection_hook."""
     from triton.backends.compiler import Language
 
-    if language != Language.TRITON or "ttgir" not in stages:
-        return  # Gluon kernels come as TTGIR: Triton's own stages
+    if language not in (Language.TRITON, Language.GLUON) or "ttgir" not in stages:
+        return
+    # A Gluon kernel's ttgir stage is Triton's gluon_to_ttgir on the
+    # frontend's module (hand-written TTGIR with placeholder layouts): the
+    # compiler runs its own gluon_to_ttgir on the same text.
+    gluon = language == Language.GLUON
     originals = dict(stages)
     compiled = {}
 
@@ -145,6 +155,8 @@ def stages_hook(backend, stages, options, language, capability):
         text = str(src)
         try:
             request = compiler_options(options, capability, backend, _ptxas_path(backend))
+            if gluon and not from_ttgir():
+                request["language"] = "gluon"
             compiled.update(library().compile(text, request))
         except Refusal as refusal:
             refuse(text, metadata, str(refusal))

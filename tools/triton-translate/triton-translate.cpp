@@ -69,6 +69,12 @@ llvm::cl::opt<std::string> metadataFilename(
     llvm::cl::desc("Where to write the kernel's metadata JSON (default with "
                    "--emit=cubin: <output dir>/<kernel>.json)"),
     llvm::cl::value_desc("file"), llvm::cl::cat(category));
+llvm::cl::opt<bool> gluonInput(
+    "gluon",
+    llvm::cl::desc("The input is a Gluon kernel's source (Triton's "
+                   "asm[\"source\"]): gluon_to_ttgir runs first (implied by "
+                   "gluon ops or placeholder layouts in it)"),
+    llvm::cl::init(false), llvm::cl::cat(category));
 llvm::cl::opt<int> numWarps("num-warps",
                             llvm::cl::desc("Warps per CTA for TTIR input "
                                            "(TTGIR has its own)"),
@@ -270,6 +276,12 @@ LogicalResult translate(ModuleOp module) {
                          return buildTTGIRPipeline(pm, *options, errors);
                        })))
     return failure();
+  if (*level == IRLevel::TTGIR && (gluonInput || isGluonModule(module)) &&
+      failed(runPasses(module, "gluon_to_ttgir",
+                       [&](OpPassManager &pm, llvm::raw_ostream &errors) {
+                         return buildGluonPipeline(pm, *options, errors);
+                       })))
+    return failure();
   if (emit == Emit::TTGIR) {
     std::string text;
     llvm::raw_string_ostream os(text);
@@ -319,7 +331,8 @@ int main(int argc, char **argv) {
   llvm::cl::HideUnrelatedOptions(category);
   llvm::cl::ParseCommandLineOptions(
       argc, argv,
-      "Triton translator: TTIR, TTGIR or LLVM dialect to TTGIR, LLVM IR, PTX "
+      "Triton translator: TTIR, TTGIR, a Gluon kernel or LLVM dialect to TTGIR, "
+      "LLVM IR, PTX "
       "or cubin (--help-hidden: MLIR's and LLVM's options too)\n");
 
   DialectRegistry registry;

@@ -21,7 +21,10 @@ parallel shards, within a deadline; utils/gpu/triton-tests.sh calls it.
    the device time).
 4. Writes OUT/ours.jsonl, OUT/baseline.jsonl (one line per test),
    OUT/run.log and OUT/env.json (the GPU, driver, Triton and PyTorch
-   versions, the commit and this command, bench/results.py).
+   versions, the commit and this command, bench/results.py). With
+   --keep-ir, also the IR of every kernel the shards compiled
+   (OUT/ir/LABEL/HASH/NAME.{source,ttir,ttgir,json}: Gluon's source and
+   Triton's TTGIR of the same kernel, for instance).
    utils/triton-tests-report.py turns them into the table, and with
    --record into bench/results/triton-tests.json.
 """
@@ -72,7 +75,7 @@ def read_results(paths):
     return results
 
 
-def run_shards(label, ids, shards, tests_dir, out, env, deadline, extra_env):
+def run_shards(label, ids, shards, tests_dir, out, env, deadline, extra_env, keep_ir=False):
     """Runs `ids` in `shards` processes until `deadline` (time.time());
     returns the results files."""
     work = os.path.join(out, "work", label)
@@ -111,9 +114,18 @@ def run_shards(label, ids, shards, tests_dir, out, env, deadline, extra_env):
         p.wait()
         f.close()
     # The shards' Triton caches (hundreds of MB for a few thousand tests)
-    # are not results; the logs and the results files stay.
+    # are not results; the logs and the results files stay, and with
+    # --keep-ir the kernels' IR (OUT/ir/LABEL/HASH/NAME.{source,ttir,ttgir,json}).
     for index in range(len(groups)):
-        shutil.rmtree(os.path.join(work, f"cache{index}"), ignore_errors=True)
+        cache = os.path.join(work, f"cache{index}")
+        if keep_ir and os.path.isdir(cache):
+            for hash_dir in os.listdir(cache):
+                for name in os.listdir(os.path.join(cache, hash_dir)):
+                    if name.rsplit(".", 1)[-1] in ("source", "ttir", "ttgir", "json"):
+                        dest = os.path.join(out, "ir", label, hash_dir)
+                        os.makedirs(dest, exist_ok=True)
+                        shutil.copy(os.path.join(cache, hash_dir, name), dest)
+        shutil.rmtree(cache, ignore_errors=True)
     return files
 
 
@@ -142,6 +154,8 @@ def main():
                         help="run only the tests whose id contains one of these")
     parser.add_argument("--first", nargs="*", default=[],
                         help="run the tests whose id contains one of these first (e.g. the ones a change fixes)")
+    parser.add_argument("--keep-ir", action="store_true",
+                        help="keep the kernels' IR from the shards' Triton caches under OUT/ir")
     parser.add_argument("--baseline", choices=("failures", "all"), default="failures",
                         help="rerun with Triton's compiler only the tests that did not pass with ours "
                         "(default), or every test run in this call")
@@ -166,7 +180,8 @@ def main():
         f.write("\n".join(ids) + "\n")
 
     ours_deadline = start + args.deadline - args.baseline_reserve
-    files = run_shards("ours", todo, args.shards, args.tests, args.out, env, ours_deadline, {"TRITON_MLIR": "1"})
+    files = run_shards("ours", todo, args.shards, args.tests, args.out, env, ours_deadline, {"TRITON_MLIR": "1"},
+                       keep_ir=args.keep_ir)
     ours = read_results(files)
     with open(os.path.join(args.out, "ours.jsonl"), "w") as f:
         for record in ours.values():
@@ -179,7 +194,7 @@ def main():
     else:
         rerun = [t for t, r in everything.items() if r["outcome"] in ("failed", "error")]
     files = run_shards("baseline", rerun, args.shards, args.tests, args.out, env, start + args.deadline,
-                       {"TRITON_MLIR": "0"})
+                       {"TRITON_MLIR": "0"}, keep_ir=args.keep_ir)
     baseline = read_results(files)
     with open(os.path.join(args.out, "baseline.jsonl"), "w") as f:
         for record in baseline.values():

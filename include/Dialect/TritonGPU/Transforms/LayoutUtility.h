@@ -17,14 +17,28 @@
 
 namespace mlir::triton {
 class DotOp;
+class ModuleAxisInfoAnalysis;
 } // namespace mlir::triton
 
 namespace mlir::triton::gpu {
 
+class BlockedEncodingAttr;
 class DotOperandEncodingAttr;
 class CTAEncodingAttr;
 class SwizzledSharedEncodingAttr;
 class MemDescType;
+
+/// The coalesced layout of the memory access `op` (a load, store or atomic
+/// of a pointer tensor), as tritongpu-coalesce chooses it (Coalesce.cpp):
+/// dimensions in decreasing contiguity of the pointers, and along the
+/// first as many elements per thread as the alignment and contiguity of
+/// every access of the same shape and order it is connected to allow, for
+/// `numWarps` warps and CTAs laid out as `ctaLayout`. Also
+/// gluon-infer-coalesced-encodings' layout.
+BlockedEncodingAttr buildCoalescedEncoding(ModuleAxisInfoAnalysis &axisInfo,
+                                           Operation *op, int numWarps,
+                                           int threadsPerWarp,
+                                           CTAEncodingAttr ctaLayout);
 
 /// The swizzled shared layout Triton gives operand `dotEncoding` of an mma
 /// (v2 or v3) dot when it goes through shared memory: vectors of the mma

@@ -5,6 +5,7 @@
 #include "LayoutInference.h"
 
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Transforms/InliningUtils.h"
 
 using namespace mlir;
 using namespace mlir::triton::gpu;
@@ -16,6 +17,18 @@ namespace {
 /// names: `#blocked`, `#linear`, `#mma`, `#shared`, `#smem` (then
 /// `#blocked1`, ...).
 /// Slices and dot operands stay inline.
+/// ttg ops may be inlined with the function that holds them (a Gluon
+/// kernel's helpers, gluon-inline; Triton 3.6's dialects allow it too).
+struct TritonGPUInlinerInterface : public DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final {
+    return true;
+  }
+};
+
 struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
   using OpAsmDialectInterface::OpAsmDialectInterface;
 
@@ -41,7 +54,7 @@ void TritonGPUDialect::initialize() {
   registerTypes();
   registerAttributes();
   registerOps();
-  addInterfaces<TritonGPUOpAsmInterface>();
+  addInterfaces<TritonGPUOpAsmInterface, TritonGPUInlinerInterface>();
   addInterfaces<TritonGPUInferLayoutInterface>();
   initLinearLayoutCache(this);
 }

@@ -17,11 +17,11 @@ namespace {
 /// Elements one thread can access at once through `op`'s pointer: bounded by
 /// the pointer's alignment and contiguity along `order[0]` and by 128 bits.
 unsigned getNumElementsPerThread(Operation *op, ArrayRef<unsigned> order,
-                                 ModuleAxisInfoAnalysis &axisInfo) {
+                                 ModuleAxisInfoAnalysis &axisInfo,
+                                 ArrayRef<int64_t> shapePerCTA) {
   Value ptr = getMemAccessPtr(op);
   auto type = cast<RankedTensorType>(ptr.getType());
   AxisInfo *info = axisInfo.getAxisInfo(ptr);
-  SmallVector<int64_t> shapePerCTA = getShapePerCTA(type);
   unsigned bits = getElementBitWidth(type);
   unsigned bytes = std::max(bits / 8, 1u);
   unsigned maxMultiple =
@@ -95,18 +95,21 @@ int transposedByteOperandK(Operation *op, ArrayRef<unsigned> order) {
   return -1;
 }
 
-/// The coalesced layout of the access `op`: dimensions in decreasing
-/// contiguity, and along the first as many elements per thread as every
-/// access of the same shape and order it is connected to allows.
+} // namespace
+
 BlockedEncodingAttr buildCoalescedEncoding(ModuleAxisInfoAnalysis &axisInfo,
                                            Operation *op, int numWarps,
-                                           int threadsPerWarp) {
+                                           int threadsPerWarp,
+                                           CTAEncodingAttr ctaLayout) {
   Value ptr = getMemAccessPtr(op);
   auto type = cast<RankedTensorType>(ptr.getType());
+  SmallVector<int64_t> shapePerCTA =
+      getShapePerCTA(ctaLayout.getCTASplitNum(), type.getShape());
   SmallVector<unsigned> order =
       getOrderFromContiguity(axisInfo.getAxisInfo(ptr)->getContiguity());
 
-  unsigned perThread = getNumElementsPerThread(op, order, axisInfo);
+  unsigned perThread =
+      getNumElementsPerThread(op, order, axisInfo, shapePerCTA);
   if (ptr.getDefiningOp()) {
     for (Operation *other : getConnectedOps(op)) {
       Value otherPtr = getMemAccessPtr(other);
@@ -119,10 +122,10 @@ BlockedEncodingAttr buildCoalescedEncoding(ModuleAxisInfoAnalysis &axisInfo,
               axisInfo.getAxisInfo(otherPtr)->getContiguity()) != order)
         continue;
       perThread =
-          std::max(perThread, getNumElementsPerThread(other, order, axisInfo));
+          std::max(perThread,
+                   getNumElementsPerThread(other, order, axisInfo, shapePerCTA));
     }
   }
-  SmallVector<int64_t> shapePerCTA = getShapePerCTA(type);
   int64_t numElems = 1;
   for (int64_t d : shapePerCTA)
     numElems *= d;
@@ -131,7 +134,8 @@ BlockedEncodingAttr buildCoalescedEncoding(ModuleAxisInfoAnalysis &axisInfo,
   // A write wider than one access leaves gaps in each warp's write; loads
   // may, their gaps are served from L1.
   if (!isa<LoadOp>(op))
-    perThread = std::min(perThread, getNumElementsPerThread(op, order, axisInfo));
+    perThread = std::min(
+        perThread, getNumElementsPerThread(op, order, axisInfo, shapePerCTA));
 
   SmallVector<unsigned> sizePerThread(type.getRank(), 1);
   sizePerThread[order[0]] = perThread;
@@ -147,9 +151,10 @@ BlockedEncodingAttr buildCoalescedEncoding(ModuleAxisInfoAnalysis &axisInfo,
     sizePerThread[k] = 4;
   return BlockedEncodingAttr::get(op->getContext(), type.getShape(),
                                   sizePerThread, order, numWarps,
-                                  threadsPerWarp,
-                                  getCTALayout(type.getEncoding()));
+                                  threadsPerWarp, ctaLayout);
 }
+
+namespace {
 
 /// Rewrites `op` with every distributed tensor operand and result in
 /// `encoding`, converting operands in and results back out.
@@ -202,7 +207,8 @@ struct CoalescePass : public impl::TritonGPUCoalesceBase<CoalescePass> {
       if (!axisInfo.getAxisInfo(ptr))
         return;
       layouts[op] = buildCoalescedEncoding(axisInfo, op, lookupNumWarps(op),
-                                           threadsPerWarp);
+                                           threadsPerWarp,
+                                           getCTALayout(type.getEncoding()));
     });
     for (auto &[op, encoding] : layouts) {
       LLVM_DEBUG(llvm::dbgs() << "[" DEBUG_TYPE "] " << *op << " -> "

@@ -1,5 +1,5 @@
 """The stages hook against a stand-in of Triton 3.6's interface
-(fake_triton/): python hook_check.py BUNDLE GOOD_TTIR REFUSED_TTIR.
+(fake_triton/): python hook_check.py BUNDLE GOOD_TTIR REFUSED_TTIR GLUON.
 Runs the stages the way triton.compiler.compile does and prints what each
 returned; python-hook.test matches the lines."""
 
@@ -8,7 +8,7 @@ import os
 import sys
 from dataclasses import dataclass
 
-bundle, good_path, refused_path = sys.argv[1:4]
+bundle, good_path, refused_path, gluon_path = sys.argv[1:5]
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.join(here, "fake_triton"), os.path.join(bundle, "python")]
 logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stdout)
@@ -139,8 +139,11 @@ print("refused: reason recorded:", "triton_mlir_fallback" in metadata)
 results, metadata, calls = compile(good, Options(extern_libs=(("libdevice", "x.bc"), ("mylib", "y.bc"))))
 print("option refused: triton stages called:", calls)
 
-results, metadata, calls = compile(good, Options(), language=Language.GLUON)
+# A Gluon kernel's source goes through our gluon_to_ttgir and the rest.
+results, metadata, calls = compile(open(gluon_path).read(), Options(), language=Language.GLUON)
 print("gluon: triton stages called:", calls)
+print("gluon: ttgir:", "#gluon" not in results["ttgir"] and "sizePerThread = [4]" in results["ttgir"],
+      "| ptx:", ".entry copy_rows" in results["ptx"], "| cubin:", results["cubin"][:4])
 
 os.environ["TRITON_MLIR_STRICT"] = "1"
 try:
