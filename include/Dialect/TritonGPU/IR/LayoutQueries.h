@@ -10,6 +10,8 @@
 #ifndef TRITON_DIALECT_TRITONGPU_IR_LAYOUTQUERIES_H
 #define TRITON_DIALECT_TRITONGPU_IR_LAYOUTQUERIES_H
 
+#include <optional>
+
 #include "Dialect/TritonGPU/IR/Attributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -85,6 +87,23 @@ BlockedEncodingAttr getDefaultBlockedEncoding(MLIRContext *context,
                                               ArrayRef<int64_t> shape,
                                               int numWarps, int threadsPerWarp,
                                               int numCTAs);
+
+/// An #ttg.nvmma_shared layout that puts every element of the shared
+/// memory `type` where its own layout does: the layout itself if it is one,
+/// else (a #ttg.shared_linear or swizzled layout written by hand, as Gluon
+/// kernels do) the first of the 128-, 64-, 32-byte swizzled and unswizzled
+/// layouts, transposed or not, whose linear layout equals its own. Null when
+/// none does (wgmma cannot read it through a descriptor).
+NVMMASharedEncodingAttr getEquivalentNVMMAShared(MemDescType type);
+
+/// For a 2-D shared `type` laid out as wgmma's unswizzled core matrices
+/// with K (dimension `kDim`) contiguous: 16-byte rows of K, eight of them
+/// one after the other, the core matrices along M/N `sbo` bytes apart and
+/// along K `lbo` bytes apart, every further row group and K group at the
+/// multiple of those (as Gluon kernels write #ttg.shared_linear layouts).
+/// Returns {lbo, sbo}; nothing for any other layout.
+std::optional<std::pair<int64_t, int64_t>>
+getWgmmaCoreMatrixStrides(MemDescType type, unsigned kDim);
 
 /// The `#ttg.nvmma_shared` layout of a tensor of `shape` stored in `order`
 /// (wgmma operands, TMA blocks): the widest swizzle (128, 64 or 32 bytes)

@@ -184,6 +184,38 @@ Value packRegister(Location loc, OpBuilder &b, ArrayRef<Value> values) {
   return LLVM::BitcastOp::create(b, loc, i32, vec);
 }
 
+/// The linear layout of `type` with dimension `dimA` (`dimB`; -1: none)
+/// padded to at least `sizeA` (`sizeB`), when `type`'s own layout is that
+/// one modulo the shape (the padding only broadcasts); failure otherwise.
+FailureOr<LinearLayout> paddedLayout(RankedTensorType type, int dimA,
+                                     int64_t sizeA, int dimB, int64_t sizeB) {
+  SmallVector<int64_t> shape(type.getShape());
+  if (dimA >= 0)
+    shape[dimA] = std::max(shape[dimA], sizeA);
+  if (dimB >= 0)
+    shape[dimB] = std::max(shape[dimB], sizeB);
+  LinearLayout own = ttg::toLinearLayout(type);
+  if (ArrayRef<int64_t>(shape) == type.getShape())
+    return own;
+  for (int64_t d : type.getShape())
+    if (!llvm::isPowerOf2_64(d))
+      return failure();
+  LinearLayout padded = ttg::toLinearLayout(type.clone(shape));
+  for (StringAttr dim : own.getInDimNames()) {
+    if (!padded.hasInDim(dim) ||
+        padded.getInDimSizeLog2(dim) != own.getInDimSizeLog2(dim))
+      return failure();
+    for (int i = 0, n = own.getInDimSizeLog2(dim); i < n; ++i) {
+      Coords wrapped(padded.getBasis(dim, i));
+      for (auto [c, size] : llvm::zip(wrapped, type.getShape()))
+        c &= size - 1;
+      if (Coords(own.getBasis(dim, i)) != wrapped)
+        return failure();
+    }
+  }
+  return padded;
+}
+
 struct MMAv2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
   MMAv2DotOpConversion(TypeConverterT &converter, const LoweringConfig &config)
       : ConvertOpToLLVMPattern(converter), config(config) {}
@@ -224,15 +256,27 @@ struct MMAv2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     unsigned rank = dType.getRank();
     unsigned mDim = rank - 2, nDim = rank - 1;
     int e = instr->elemsPerReg;
-    LinearLayout aLayout = ttg::toLinearLayout(aType);
-    LinearLayout bLayout = ttg::toLinearLayout(bType);
-    LinearLayout dLayout = ttg::toLinearLayout(dType);
+    // A dot smaller than its warps' 16 x 8 tiles (a 2 x 4 dot on one warp)
+    // is a broadcast of the padded dot: each register holds the element at
+    // the padded layout's coordinate modulo the shape. The padded layouts
+    // are mma.sync's fragments, and their extra rows and columns compute
+    // copies of real ones. K is never padded: wrapped K would add products
+    // twice (a K that does not fill the instruction is refused below).
+    ArrayRef<unsigned> wpt = mma.getWarpsPerCTA();
+    int64_t tileM = 16 * wpt[mDim], tileN = 8 * wpt[nDim];
+    FailureOr<LinearLayout> aLayout = paddedLayout(aType, mDim, tileM, -1, 0);
+    FailureOr<LinearLayout> bLayout = paddedLayout(bType, -1, 0, nDim, tileN);
+    FailureOr<LinearLayout> dLayout =
+        paddedLayout(dType, mDim, tileM, nDim, tileN);
+    if (failed(aLayout) || failed(bLayout) || failed(dLayout))
+      return op.emitOpError("is smaller than its mma.sync tiles and its "
+                            "layouts do not broadcast into them");
     StringAttr warps[] = {kWarp(getContext()), kBlock(getContext())};
-    if (!isFragmentLanes(aLayout, /*inner=*/nDim, aKWidth, /*outer=*/mDim) ||
-        !isFragmentLanes(bLayout, /*inner=*/mDim, bKWidth, /*outer=*/nDim) ||
-        !isFragmentLanes(dLayout, /*inner=*/nDim, 2, /*outer=*/mDim) ||
-        !operandFollowsAccumulator(aLayout, dLayout, /*kDim=*/nDim, warps) ||
-        !operandFollowsAccumulator(bLayout, dLayout, /*kDim=*/mDim, warps))
+    if (!isFragmentLanes(*aLayout, /*inner=*/nDim, aKWidth, /*outer=*/mDim) ||
+        !isFragmentLanes(*bLayout, /*inner=*/mDim, bKWidth, /*outer=*/nDim) ||
+        !isFragmentLanes(*dLayout, /*inner=*/nDim, 2, /*outer=*/mDim) ||
+        !operandFollowsAccumulator(*aLayout, *dLayout, /*kDim=*/nDim, warps) ||
+        !operandFollowsAccumulator(*bLayout, *dLayout, /*kDim=*/mDim, warps))
       return op.emitOpError("operand and result layouts are not mma.sync "
                             "fragments of the same warps");
     int64_t K = aType.getShape()[rank - 1];
@@ -244,9 +288,9 @@ struct MMAv2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     SmallVector<Value> aRegs = unpackLLElements(loc, adaptor.getA(), rewriter);
     SmallVector<Value> bRegs = unpackLLElements(loc, adaptor.getB(), rewriter);
     SmallVector<Value> cRegs = unpackLLElements(loc, adaptor.getC(), rewriter);
-    std::map<Coords, int32_t> aOf = registersByCoords(aLayout);
-    std::map<Coords, int32_t> bOf = registersByCoords(bLayout);
-    std::map<Coords, int32_t> dOf = registersByCoords(dLayout);
+    std::map<Coords, int32_t> aOf = registersByCoords(*aLayout);
+    std::map<Coords, int32_t> bOf = registersByCoords(*bLayout);
+    std::map<Coords, int32_t> dOf = registersByCoords(*dLayout);
     MLIRContext *ctx = getContext();
 
     // Each step takes two of lane 0's registers' K elements in kOrder (lane
@@ -270,7 +314,7 @@ struct MMAv2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     SmallVector<Coords> tiles;
     std::map<Coords, unsigned> tileIndex;
     for (int32_t r = 0, n = cRegs.size(); r < n; ++r) {
-      Coords origin = applyLinearLayoutConst(dLayout, {{kRegister(ctx), r}});
+      Coords origin = applyLinearLayoutConst(*dLayout, {{kRegister(ctx), r}});
       origin[mDim] &= ~15;
       origin[nDim] &= ~7;
       if (tileIndex.try_emplace(origin, tiles.size()).second)
@@ -397,7 +441,7 @@ struct MMAv2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     // Back to one value per accumulator register.
     SmallVector<Value> results(cRegs.size());
     for (int32_t r = 0, n = cRegs.size(); r < n; ++r) {
-      Coords c = applyLinearLayoutConst(dLayout, {{kRegister(ctx), r}});
+      Coords c = applyLinearLayoutConst(*dLayout, {{kRegister(ctx), r}});
       Coords origin = c;
       origin[mDim] &= ~15;
       origin[nDim] &= ~7;

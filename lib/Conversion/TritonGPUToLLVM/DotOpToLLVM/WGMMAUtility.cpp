@@ -65,13 +65,19 @@ FailureOr<SharedOperand>
 wgmma::buildSharedOperand(Operation *op, Location loc, OpBuilder &b,
                           ttg::MemDescType type, Value llvmValue, unsigned kDim,
                           int instrMN, int instrK, Value wgStart) {
-  auto enc = dyn_cast<ttg::NVMMASharedEncodingAttr>(type.getEncoding());
-  if (!enc || type.getRank() != 2)
-    return op->emitOpError("lowering to wgmma needs 2-D #ttg.nvmma_shared "
-                           "operands in shared memory, got ")
+  ttg::NVMMASharedEncodingAttr enc = ttg::getEquivalentNVMMAShared(type);
+  int swizzle = enc ? enc.getSwizzlingByteWidth() : 0;
+  // Unswizzled: K-major core matrices (16-byte rows, 8 back to back) at
+  // the strides the layout has (mode 0 of the descriptor).
+  std::optional<std::pair<int64_t, int64_t>> coreStrides;
+  if (swizzle == 0 && type.getRank() == 2)
+    coreStrides = ttg::getWgmmaCoreMatrixStrides(type, kDim);
+  if (type.getRank() != 2 || (swizzle == 0 && !coreStrides))
+    return op->emitOpError("lowering to wgmma needs 2-D shared operands with "
+                           "a #ttg.nvmma_shared layout (or one equal to it) "
+                           "or unswizzled K-major core matrices, got ")
            << type;
-  int swizzle = enc.getSwizzlingByteWidth();
-  if (swizzle != 32 && swizzle != 64 && swizzle != 128)
+  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
     return op->emitOpError("lowering to wgmma supports 32, 64 and 128-byte "
                            "swizzling, got ")
            << swizzle;
@@ -81,9 +87,15 @@ wgmma::buildSharedOperand(Operation *op, Location loc, OpBuilder &b,
   LinearLayout shared = ttg::toLinearLayout(type);
   result.inverse = shared.pseudoinvert();
   unsigned mnDim = 1 - kDim;
+  if (coreStrides) {
+    result.mnMajor = false;
+    result.fields = (uint64_t((coreStrides->second >> 4) & 0x3FFF) << 32) |
+                    (uint64_t((coreStrides->first >> 4) & 0x3FFF) << 16);
+  }
   // The dimension offset 1 steps along is the contiguous one.
   ArrayRef<int32_t> first = shared.getBasis(kOffset(ctx), 0);
-  result.mnMajor = first[mnDim] != 0;
+  if (!coreStrides)
+    result.mnMajor = first[mnDim] != 0;
   int rowElems = swizzle / result.elemBytes;
   auto bytesAt = [&](unsigned dim, int32_t v) {
     int32_t c[2] = {0, 0};
@@ -91,7 +103,9 @@ wgmma::buildSharedOperand(Operation *op, Location loc, OpBuilder &b,
     return int64_t(offsetOf(result.inverse, c[0], c[1])) * result.elemBytes;
   };
   int64_t lbo = 0, sbo = 0;
-  if (!result.mnMajor) {
+  if (coreStrides) {
+    // (fields set above)
+  } else if (!result.mnMajor) {
     sbo = bytesAt(mnDim, 8);
     if (instrK > rowElems)
       lbo = bytesAt(kDim, rowElems);
@@ -100,10 +114,12 @@ wgmma::buildSharedOperand(Operation *op, Location loc, OpBuilder &b,
     if (instrMN > rowElems)
       lbo = bytesAt(mnDim, rowElems);
   }
-  int mode = swizzle == 128 ? 1 : swizzle == 64 ? 2 : 3;
-  result.fields = (uint64_t(mode) << 62) |
-                  (uint64_t((sbo >> 4) & 0x3FFF) << 32) |
-                  (uint64_t((lbo >> 4) & 0x3FFF) << 16);
+  if (!coreStrides) {
+    int mode = swizzle == 128 ? 1 : swizzle == 64 ? 2 : 3;
+    result.fields = (uint64_t(mode) << 62) |
+                    (uint64_t((sbo >> 4) & 0x3FFF) << 32) |
+                    (uint64_t((lbo >> 4) & 0x3FFF) << 16);
+  }
 
   // Base address of the view's origin plus the warp group's block. The
   // offsets of coordinates that are multiples of 8 rows are sums of

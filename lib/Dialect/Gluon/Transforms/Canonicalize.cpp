@@ -46,8 +46,13 @@ struct CanonicalizePass
     gpu::WarpSpecializeOp::getCanonicalizationPatterns(patterns, ctx);
     gpu::WarpSpecializePartitionsOp::getCanonicalizationPatterns(patterns, ctx);
     // Region simplification removes dead block arguments and unreachable
-    // blocks, as canonicalize does.
-    (void)applyPatternsGreedily(getOperation(), std::move(patterns));
+    // blocks, as canonicalize does. Equal constants stay apart: before
+    // gluon-resolve-auto-encodings two splats of #gluon.auto_encoding may
+    // be equal only for now (each one's users give it its own layout, as
+    // Triton 3.6 keeps them).
+    GreedyRewriteConfig config;
+    config.enableConstantCSE(false);
+    (void)applyPatternsGreedily(getOperation(), std::move(patterns), config);
   }
 };
 

@@ -1,5 +1,6 @@
 //===- LayoutQueries.cpp - what a ttg layout says about a tensor ----------===//
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -400,4 +401,86 @@ NVMMASharedEncodingAttr mlir::triton::gpu::getNVMMASharedEncoding(
   bool transposed = shapePerCTA.size() > 1 && order[0] == 0;
   return NVMMASharedEncodingAttr::get(ctx, swizzle, transposed, bitWidth,
                                       /*fp4Padded=*/false, ctaLayout);
+}
+
+NVMMASharedEncodingAttr
+mlir::triton::gpu::getEquivalentNVMMAShared(MemDescType type) {
+  Attribute encoding = type.getEncoding();
+  if (auto nvmma = dyn_cast_or_null<NVMMASharedEncodingAttr>(encoding))
+    return nvmma;
+  if (!isa_and_nonnull<SharedEncodingTrait>(encoding) || type.getRank() != 2 ||
+      !type.getElementType().isIntOrFloat())
+    return {};
+  CTAEncodingAttr cta = getCTALayout(encoding);
+  if (!cta)
+    return {};
+  LinearLayout own = toLinearLayout(type);
+  MLIRContext *ctx = type.getContext();
+  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  for (unsigned swizzle : {128u, 64u, 32u, 0u})
+    for (bool transposed : {false, true}) {
+      auto candidate = NVMMASharedEncodingAttr::get(
+          ctx, swizzle, transposed, bits, /*fp4Padded=*/false, cta);
+      auto candidateType = MemDescType::get(
+          type.getShape(), type.getElementType(), candidate,
+          type.getMemorySpace(), type.getMutableMemory(),
+          type.getAllocShape());
+      FailureOr<LinearLayout> layout =
+          tryToLinearLayout(type.getAllocShape().take_back(2), candidate,
+                            [] { return InFlightDiagnostic(); });
+      if (succeeded(layout) && toLinearLayout(candidateType) == own)
+        return candidate;
+    }
+  return {};
+}
+
+std::optional<std::pair<int64_t, int64_t>>
+mlir::triton::gpu::getWgmmaCoreMatrixStrides(MemDescType type, unsigned kDim) {
+  if (type.getRank() != 2 || !type.getElementType().isIntOrFloat() ||
+      !isa_and_nonnull<SharedEncodingTrait>(type.getEncoding()))
+    return std::nullopt;
+  unsigned bits = type.getElementType().getIntOrFloatBitWidth();
+  if (bits < 8 || bits > 32)
+    return std::nullopt;
+  int64_t elemBytes = bits / 8, rowElems = 16 / elemBytes;
+  unsigned mnDim = 1 - kDim;
+  SmallVector<int64_t> perCTA = getShapePerCTA(type);
+  if (perCTA[kDim] < rowElems || perCTA[mnDim] < 8)
+    return std::nullopt;
+  LinearLayout inverse = toLinearLayout(type).pseudoinvert();
+  MLIRContext *ctx = type.getContext();
+  StringAttr offsetDim = StringAttr::get(ctx, "offset");
+  SmallVector<StringAttr> dims = llvm::to_vector(inverse.getInDimNames());
+  // The offset (in elements) of the element at coordinate `v` of `dim`.
+  auto offsetAt = [&](unsigned dim, int32_t v) -> int64_t {
+    int32_t c[2] = {0, 0};
+    c[dim] = v;
+    for (auto [name, value] : inverse.apply({{dims[0], c[0]}, {dims[1], c[1]}}))
+      if (name == offsetDim)
+        return value;
+    return -1;
+  };
+  // One core matrix: 16 bytes of K, then its 8 rows back to back.
+  for (int32_t k = 1; k < rowElems; k *= 2)
+    if (offsetAt(kDim, k) != k)
+      return std::nullopt;
+  for (int32_t r = 1; r < 8; r *= 2)
+    if (offsetAt(mnDim, r) != r * rowElems)
+      return std::nullopt;
+  // Row groups and K groups at multiples of one stride each, every basis a
+  // power of two of its own (so that adding offsets is xor-ing them).
+  int64_t sbo = offsetAt(mnDim, 8), lbo = 0;
+  for (int64_t g = 1; 8 * g < perCTA[mnDim]; g *= 2)
+    if (offsetAt(mnDim, 8 * g) != g * sbo)
+      return std::nullopt;
+  if (perCTA[kDim] > rowElems) {
+    lbo = offsetAt(kDim, rowElems);
+    for (int64_t g = 1; rowElems * g < perCTA[kDim]; g *= 2)
+      if (offsetAt(kDim, rowElems * g) != g * lbo)
+        return std::nullopt;
+  }
+  if (sbo <= 0 || !llvm::isPowerOf2_64(sbo) ||
+      (lbo && !llvm::isPowerOf2_64(lbo)))
+    return std::nullopt;
+  return std::make_pair(lbo * elemBytes, sbo * elemBytes);
 }

@@ -53,8 +53,8 @@ static Type getElementType(Type type) {
   return cast<gpu::MemDescType>(type).getElementType();
 }
 
-/// A shared-memory operand of wgmma: an #ttg.nvmma_shared descriptor in
-/// shared memory, K-major unless the operands are 16-bit (wgmma transposes
+/// A shared-memory operand of wgmma: an #ttg.nvmma_shared descriptor (or a
+/// layout equal to one) in shared memory, K-major unless the operands are 16-bit (wgmma transposes
 /// only f16 and bf16 matrices). `isB` says which operand: K is dim 1 of A
 /// and dim 0 of B, so K-major is `transposed = false` for A and `true` for B.
 static LogicalResult verifySharedOperand(Operation *op, StringRef name,
@@ -62,12 +62,18 @@ static LogicalResult verifySharedOperand(Operation *op, StringRef name,
   if (!isSharedMemory(type))
     return op->emitOpError("operand ")
            << name << " must live in shared memory (#ttg.shared_memory)";
-  auto nvmma =
-      dyn_cast_or_null<gpu::NVMMASharedEncodingAttr>(type.getEncoding());
-  if (!nvmma)
+  // A layout written otherwise (a Gluon kernel's #ttg.shared_linear) is
+  // read through the #ttg.nvmma_shared layout it equals, or as unswizzled
+  // core matrices with K contiguous.
+  gpu::NVMMASharedEncodingAttr nvmma = gpu::getEquivalentNVMMAShared(type);
+  if (!nvmma) {
+    if (gpu::getWgmmaCoreMatrixStrides(type, /*kDim=*/isB ? 0 : 1))
+      return success();
     return op->emitOpError("shared-memory operand ")
-           << name << " must have an #ttg.nvmma_shared layout, got "
+           << name << " must have an #ttg.nvmma_shared layout, one equal "
+           << "to it, or unswizzled K-major core matrices, got "
            << type.getEncoding();
+  }
   unsigned bits = type.getElementType().getIntOrFloatBitWidth();
   if (bits != 16 && nvmma.getTransposed() != isB)
     return op->emitOpError("operand ")

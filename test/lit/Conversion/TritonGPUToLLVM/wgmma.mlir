@@ -206,3 +206,64 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return %w#0 : tensor<128x64xf32, #mma>
   }
 }
+
+// -----
+
+// @mm_f16_shared with A written as another shared layout that places every
+// element alike (a swizzled layout of 16-byte vectors over 8 phases on its
+// 128-byte rows; Gluon kernels write #ttg.shared_linear ones): read through
+// the #ttg.nvmma_shared layout it equals, with the same descriptors. (B's
+// 256-byte rows do not fit that swizzle: the 128-byte #ttg.nvmma_shared
+// layout splits them into two 64-column halves.)
+// DESC-LABEL: llvm.func @mm_f16_shared_equal_layouts
+// DESC-DAG: llvm.mlir.constant(4611686293305294848 : i64)
+// DESC-DAG: llvm.mlir.constant(4611686293338849280 : i64)
+// DESC-DAG: llvm.mlir.constant(4611686293305295366 : i64)
+// DESC-DAG: llvm.mlir.constant(4611686293338849664 : i64)
+// CHECK-LABEL: llvm.func @mm_f16_shared_equal_layouts
+// CHECK-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [2, 2], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#sw = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @mm_f16_shared_equal_layouts(%a: tensor<128x64xf16, #blocked1>, %b: tensor<64x128xf16, #blocked>, %acc: tensor<128x128xf32, #mma>) -> tensor<128x128xf32, #mma> {
+    %a_s = ttg.local_alloc %a : (tensor<128x64xf16, #blocked1>) -> !ttg.memdesc<128x64xf16, #sw, #smem>
+    %b_s = ttg.local_alloc %b : (tensor<64x128xf16, #blocked>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+    ttng.fence_async_shared {bCluster = false}
+    %d = ttng.warp_group_dot %a_s, %b_s, %acc {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<128x64xf16, #sw, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
+    %w:3 = ttng.warp_group_dot_wait %d, %a_s, %b_s {pendings = 0 : i32} : tensor<128x128xf32, #mma>, !ttg.memdesc<128x64xf16, #sw, #smem>, !ttg.memdesc<64x128xf16, #shared, #smem>
+    tt.return %w#0 : tensor<128x128xf32, #mma>
+  }
+}
+
+// -----
+
+// Unswizzled K-major core matrices (a Gluon kernel's #ttg.shared_linear
+// layouts, test_mma_shared_inputs): 16-byte rows of K, eight rows back to
+// back, then the next row groups (SBO 128 bytes), then the next 8 K (LBO:
+// 2048 bytes for A's 128 rows, 512 for B's 32). Descriptor mode 0:
+// A = (128 >> 4) << 16 | (128 >> 4) << 32, B = (512 >> 4) << 16 | (128 >> 4) << 32.
+// DESC-LABEL: llvm.func @core_matrices
+// DESC-DAG: llvm.mlir.constant(34368126976 : i64)
+// DESC-DAG: llvm.mlir.constant(34361835520 : i64)
+// CHECK-LABEL: llvm.func @core_matrices
+// CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16
+// CHECK-NOT: wgmma.mma_async
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
+#sa = #ttg.shared_linear<{offset = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [0, 8]]}, alignment = 16>
+#sb = #ttg.shared_linear<{offset = [[1, 0], [2, 0], [4, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [8, 0]]}, alignment = 16>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @core_matrices(%a: tensor<128x16xf16, #blocked>, %b: tensor<16x32xf16, #blocked>, %acc: tensor<128x32xf32, #mma>) -> tensor<128x32xf32, #mma> {
+    %a_s = ttg.local_alloc %a : (tensor<128x16xf16, #blocked>) -> !ttg.memdesc<128x16xf16, #sa, #smem>
+    %b_s = ttg.local_alloc %b : (tensor<16x32xf16, #blocked>) -> !ttg.memdesc<16x32xf16, #sb, #smem>
+    ttng.fence_async_shared {bCluster = false}
+    %d = ttng.warp_group_dot %a_s, %b_s, %acc {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<128x16xf16, #sa, #smem> * !ttg.memdesc<16x32xf16, #sb, #smem> -> tensor<128x32xf32, #mma>
+    %w:3 = ttng.warp_group_dot_wait %d, %a_s, %b_s {pendings = 0 : i32} : tensor<128x32xf32, #mma>, !ttg.memdesc<128x16xf16, #sa, #smem>, !ttg.memdesc<16x32xf16, #sb, #smem>
+    tt.return %w#0 : tensor<128x32xf32, #mma>
+  }
+}

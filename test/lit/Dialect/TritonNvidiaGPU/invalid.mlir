@@ -339,14 +339,15 @@ tt.func @dot_operand_space(%a: !ttg.memdesc<128x64xf16, #shared, #smem>, %b: !tt
 
 // -----
 
-// warp_group_dot: swizzled_operand
+// warp_group_dot: swizzled_operand (a swizzle no #ttg.nvmma_shared layout
+// has; vec = 8, perPhase = 1, maxPhase = 8 would be the 128-byte one)
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 256, 16]}>
 #sharedT = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
-#sw = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#sw = #ttg.swizzled_shared<{vec = 4, perPhase = 2, maxPhase = 4, order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
 tt.func @dot_swizzled_operand(%a: !ttg.memdesc<128x64xf16, #sw, #smem>, %b: !ttg.memdesc<64x256xf16, #sharedT, #smem>, %c: tensor<128x256xf32, #mma>) {
-  // expected-error @+1 {{'ttng.warp_group_dot' op shared-memory operand a must have an #ttg.nvmma_shared layout, got #ttg.swizzled_shared}}
+  // expected-error @+1 {{'ttng.warp_group_dot' op shared-memory operand a must have an #ttg.nvmma_shared layout, one equal to it, or unswizzled K-major core matrices, got #ttg.swizzled_shared}}
   %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<128x64xf16, #sw, #smem> * !ttg.memdesc<64x256xf16, #sharedT, #smem> -> tensor<128x256xf32, #mma>
   tt.return
 }
