@@ -104,10 +104,7 @@ kernelRegisters(ArrayRef<ttg::WarpSpecializeOp> ops, IntegerAttr maxnreg,
   int defaults = std::min(*defaultRegs, fits);
   // Registers move only for the kernel's warps to gain some: with one
   // consumer warp group at the most a thread may have (256 at 4 warps and a
-  // producer group), what the workers give back goes to no one. (Triton's
-  // ptxas, CUDA 12.8, failed with exit code 255 on 4-warp kernels with a
-  // 128 x 256 accumulator that moved them: test_warp_specialization.py,
-  // H100, 2026-12-07.)
+  // producer group), what the workers give back goes to no one.
   if (defaults <= budget)
     return std::nullopt;
   return std::make_pair(defaults, *workerRegs);
