@@ -17,9 +17,10 @@ enum class IRLevel {
   LLVM,
 };
 
-/// Decides the level of `module`: any ttg/ttng op, tensor layout or
-/// `ttg.num-warps` module attribute makes it TTGIR; else any tt op makes it
-/// TTIR; else an llvm.func makes it LLVM dialect. Emits an error on the
+/// Decides the level of `module`: the `ttg.num-warps` module attribute, a
+/// tensor layout or a ttg type makes it TTGIR; else any tt, ttg or ttng op
+/// makes it TTIR (Triton compiles a .ttir file holding a layout-free
+/// ttg.warp_specialize from TTIR); else an llvm.func makes it LLVM dialect. Emits an error on the
 /// module and fails when it is none of these.
 FailureOr<IRLevel> detectIRLevel(ModuleOp module);
 

@@ -22,12 +22,15 @@ FailureOr<IRLevel> mlir::triton::detectIRLevel(ModuleOp module) {
   if (module->hasAttr("ttg.num-warps"))
     return IRLevel::TTGIR;
   bool hasTTGIR = false, hasTTIR = false, hasLLVMFunc = false;
+  // Without the module attributes, layouts (or ttg types) make TTGIR; ttg
+  // ops on layout-free values (a ttg.warp_specialize written into a .ttir
+  // file, which Triton compiles from TTIR) leave it TTIR.
   module.walk([&](Operation *op) {
     llvm::StringRef dialect = op->getName().getDialectNamespace();
-    if (dialect == "ttg" || dialect == "ttng" ||
-        llvm::any_of(op->getResultTypes(), isTTGIRType))
+    if (llvm::any_of(op->getResultTypes(), isTTGIRType) ||
+        llvm::any_of(op->getOperandTypes(), isTTGIRType))
       hasTTGIR = true;
-    else if (dialect == "tt")
+    else if (dialect == "tt" || dialect == "ttg" || dialect == "ttng")
       hasTTIR = true;
     else if (op->getName().getStringRef() == "llvm.func")
       hasLLVMFunc = true;
