@@ -87,39 +87,36 @@ wgmma::buildSharedOperand(Operation *op, Location loc, OpBuilder &b,
   LinearLayout shared = ttg::toLinearLayout(type);
   result.inverse = shared.pseudoinvert();
   unsigned mnDim = 1 - kDim;
-  if (coreStrides) {
-    result.mnMajor = false;
-    result.fields = (uint64_t((coreStrides->second >> 4) & 0x3FFF) << 32) |
-                    (uint64_t((coreStrides->first >> 4) & 0x3FFF) << 16);
-  }
-  // The dimension offset 1 steps along is the contiguous one.
-  ArrayRef<int32_t> first = shared.getBasis(kOffset(ctx), 0);
-  if (!coreStrides)
-    result.mnMajor = first[mnDim] != 0;
-  int rowElems = swizzle / result.elemBytes;
-  auto bytesAt = [&](unsigned dim, int32_t v) {
-    int32_t c[2] = {0, 0};
-    c[dim] = v;
-    return int64_t(offsetOf(result.inverse, c[0], c[1])) * result.elemBytes;
-  };
   int64_t lbo = 0, sbo = 0;
+  int mode = 0;
   if (coreStrides) {
-    // (fields set above)
-  } else if (!result.mnMajor) {
-    sbo = bytesAt(mnDim, 8);
-    if (instrK > rowElems)
-      lbo = bytesAt(kDim, rowElems);
+    // Mode 0: the strides between core matrices, read off the layout.
+    result.mnMajor = false;
+    std::tie(lbo, sbo) = *coreStrides;
   } else {
-    sbo = bytesAt(kDim, 8);
-    if (instrMN > rowElems)
-      lbo = bytesAt(mnDim, rowElems);
+    // The dimension offset 1 steps along is the contiguous one.
+    ArrayRef<int32_t> first = shared.getBasis(kOffset(ctx), 0);
+    result.mnMajor = first[mnDim] != 0;
+    int rowElems = swizzle / result.elemBytes;
+    auto bytesAt = [&](unsigned dim, int32_t v) {
+      int32_t c[2] = {0, 0};
+      c[dim] = v;
+      return int64_t(offsetOf(result.inverse, c[0], c[1])) * result.elemBytes;
+    };
+    if (!result.mnMajor) {
+      sbo = bytesAt(mnDim, 8);
+      if (instrK > rowElems)
+        lbo = bytesAt(kDim, rowElems);
+    } else {
+      sbo = bytesAt(kDim, 8);
+      if (instrMN > rowElems)
+        lbo = bytesAt(mnDim, rowElems);
+    }
+    mode = swizzle == 128 ? 1 : swizzle == 64 ? 2 : 3;
   }
-  if (!coreStrides) {
-    int mode = swizzle == 128 ? 1 : swizzle == 64 ? 2 : 3;
-    result.fields = (uint64_t(mode) << 62) |
-                    (uint64_t((sbo >> 4) & 0x3FFF) << 32) |
-                    (uint64_t((lbo >> 4) & 0x3FFF) << 16);
-  }
+  result.fields = (uint64_t(mode) << 62) |
+                  (uint64_t((sbo >> 4) & 0x3FFF) << 32) |
+                  (uint64_t((lbo >> 4) & 0x3FFF) << 16);
 
   // Base address of the view's origin plus the warp group's block. The
   // offsets of coordinates that are multiples of 8 rows are sums of

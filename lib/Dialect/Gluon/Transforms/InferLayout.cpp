@@ -76,20 +76,21 @@ SmallVector<Value> tiedValues(Value v) {
 }
 
 /// The values scf ties to the operand `use` (an init, a yielded value, a
-/// condition's argument), or nothing when its owner is not such an op.
-SmallVector<Value> tiedToUse(OpOperand &use) {
+/// condition's argument; none for a loop bound or a condition), or nothing
+/// when its owner is not an op that ties its operands to other values.
+std::optional<SmallVector<Value>> tiedToUse(OpOperand &use) {
   Operation *owner = use.getOwner();
   unsigned n = use.getOperandNumber();
   if (auto loop = dyn_cast<scf::ForOp>(owner)) {
     if (n < loop.getNumControlOperands())
-      return {};
+      return SmallVector<Value>();
     return tiedValues(loop.getRegionIterArgs()[n - loop.getNumControlOperands()]);
   }
   if (auto loop = dyn_cast<scf::WhileOp>(owner))
     return tiedValues(loop.getBeforeArguments()[n]);
   if (auto cond = dyn_cast<scf::ConditionOp>(owner)) {
     if (n == 0)
-      return {};
+      return SmallVector<Value>();
     auto loop = cast<scf::WhileOp>(cond->getParentOp());
     return tiedValues(loop.getAfterArguments()[n - 1]);
   }
@@ -99,8 +100,9 @@ SmallVector<Value> tiedToUse(OpOperand &use) {
       return tiedValues(parent->getResult(n));
     if (auto loop = dyn_cast<scf::WhileOp>(parent))
       return tiedValues(loop.getBeforeArguments()[n]);
+    return SmallVector<Value>();
   }
-  return {};
+  return std::nullopt;
 }
 
 class Propagation {
@@ -131,10 +133,8 @@ public:
       Value v = worklist.pop_back_val();
       Layout layout = layouts.lookup(v);
       for (OpOperand &use : v.getUses()) {
-        SmallVector<Value> tied = tiedToUse(use);
-        if (!tied.empty() || isa<scf::ForOp, scf::WhileOp, scf::YieldOp,
-                                 scf::ConditionOp>(use.getOwner())) {
-          if (failed(set(tied, layout)))
+        if (std::optional<SmallVector<Value>> tied = tiedToUse(use)) {
+          if (failed(set(*tied, layout)))
             return failure();
           continue;
         }

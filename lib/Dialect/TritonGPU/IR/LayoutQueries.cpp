@@ -421,14 +421,12 @@ mlir::triton::gpu::getEquivalentNVMMAShared(MemDescType type) {
     for (bool transposed : {false, true}) {
       auto candidate = NVMMASharedEncodingAttr::get(
           ctx, swizzle, transposed, bits, /*fp4Padded=*/false, cta);
-      auto candidateType = MemDescType::get(
-          type.getShape(), type.getElementType(), candidate,
-          type.getMemorySpace(), type.getMutableMemory(),
-          type.getAllocShape());
+      // Over the allocation's shape, as toLinearLayout(MemDescType) lays
+      // out `type`; a candidate the shape cannot hold fails here.
       FailureOr<LinearLayout> layout =
           tryToLinearLayout(type.getAllocShape().take_back(2), candidate,
                             [] { return InFlightDiagnostic(); });
-      if (succeeded(layout) && toLinearLayout(candidateType) == own)
+      if (succeeded(layout) && *layout == own)
         return candidate;
     }
   return {};

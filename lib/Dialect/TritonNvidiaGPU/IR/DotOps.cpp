@@ -54,9 +54,10 @@ static Type getElementType(Type type) {
 }
 
 /// A shared-memory operand of wgmma: an #ttg.nvmma_shared descriptor (or a
-/// layout equal to one) in shared memory, K-major unless the operands are 16-bit (wgmma transposes
-/// only f16 and bf16 matrices). `isB` says which operand: K is dim 1 of A
-/// and dim 0 of B, so K-major is `transposed = false` for A and `true` for B.
+/// layout equal to one) in shared memory, K-major unless the operands are
+/// 16-bit (wgmma transposes only f16 and bf16 matrices); or unswizzled
+/// K-major core matrices. `isB` says which operand: K is dim 1 of A and
+/// dim 0 of B, so K-major is `transposed = false` for A and `true` for B.
 static LogicalResult verifySharedOperand(Operation *op, StringRef name,
                                          gpu::MemDescType type, bool isB) {
   if (!isSharedMemory(type))
