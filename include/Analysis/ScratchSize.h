@@ -15,6 +15,9 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 
+#include <optional>
+#include <utility>
+
 namespace mlir::triton {
 
 /// Bits one element takes in scratch memory: 64 for pointers, else the
@@ -71,8 +74,6 @@ struct SwizzledCvtTile {
   SmallVector<int32_t> vec;
   SmallVector<int32_t> segment;
   SmallVector<int32_t> reps;
-  /// CTAs holding distinct data (their bits are part of numBits).
-  unsigned numBlockBits = 0;
 };
 /// Triton 3.6's tile: of the pairs of source and destination instructions
 /// (st.shared, or with `hasStmatrix` (sm_90+) stmatrix[.trans]; ld.shared,
@@ -82,6 +83,15 @@ SwizzledCvtTile getSwizzledCvtTile(const LinearLayout &src,
                                    const LinearLayout &dst, unsigned bitwidth,
                                    bool hasStmatrix = false,
                                    bool hasLdmatrix = true);
+
+/// The two sides of a conversion within each CTA: the layouts over
+/// register, lane and warp with one flattened out-dim, the bits the CTA
+/// bases span removed (a linear map whose kernel is that span). Nothing
+/// when the sides split the tensor over CTAs differently, or a CTA basis
+/// falls within what one CTA's threads hold: the conversion then moves
+/// data between CTAs. Layouts without CTA bases come back flattened.
+std::optional<std::pair<LinearLayout, LinearLayout>>
+perCTACvtLayouts(const LinearLayout &src, const LinearLayout &dst);
 
 /// Elements of the swizzled scratch tile a conversion writes and reads in
 /// each round (Triton's generic swizzling: registers of both layouts that

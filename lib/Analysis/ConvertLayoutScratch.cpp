@@ -9,6 +9,7 @@
 #include "Analysis/ScratchSize.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "Tools/LinearAlgebraF2.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -42,6 +43,85 @@ LinearLayout mlir::triton::minimalCvtLayout(RankedTensorType srcTy,
     conversion = std::move(*quotient);
   }
   return conversion;
+}
+
+std::optional<std::pair<LinearLayout, LinearLayout>>
+mlir::triton::perCTACvtLayouts(const LinearLayout &src,
+                               const LinearLayout &dst) {
+  MLIRContext *ctx = src.getInDimNames().begin()->getContext();
+  StringAttr kBlock = StringAttr::get(ctx, "block");
+  LinearLayout srcFlat = src.flattenOuts(), dstFlat = dst.flattenOuts();
+  unsigned numBits = srcFlat.getTotalOutDimSizeLog2();
+  if (numBits > 63 ||
+      unsigned(dstFlat.getTotalOutDimSizeLog2()) != numBits)
+    return std::nullopt;
+  auto basesOf = [](const LinearLayout &flat, StringAttr dim) {
+    SmallVector<uint64_t> rows;
+    if (flat.hasInDim(dim))
+      for (const std::vector<int32_t> &basis : flat.getBases().lookup(dim))
+        rows.push_back(uint32_t(basis.front()));
+    return rows;
+  };
+  // The CTA part: both sides must split the tensor over the same span of
+  // CTA bases, and no CTA basis may lie in the span a CTA's own threads
+  // reach (a CTA would then hold part of another's data).
+  SmallVector<uint64_t> blocks = basesOf(srcFlat, kBlock);
+  SmallVector<uint64_t> dstBlocks = basesOf(dstFlat, kBlock);
+  unsigned blockRank = f2::rank(blocks, numBits);
+  SmallVector<uint64_t> both(blocks);
+  llvm::append_range(both, dstBlocks);
+  if (f2::rank(dstBlocks, numBits) != blockRank ||
+      f2::rank(both, numBits) != blockRank)
+    return std::nullopt;
+  SmallVector<StringAttr> threadDims;
+  for (StringAttr dim : srcFlat.getInDimNames())
+    if (dim != kBlock)
+      threadDims.push_back(dim);
+  for (const LinearLayout *flat : {&srcFlat, &dstFlat}) {
+    SmallVector<uint64_t> threads;
+    for (StringAttr dim : flat->getInDimNames())
+      if (dim != kBlock)
+        llvm::append_range(threads, basesOf(*flat, dim));
+    SmallVector<uint64_t> all(threads);
+    llvm::append_range(all, blocks);
+    if (f2::rank(all, numBits) !=
+        f2::rank(threads, numBits) + blockRank)
+      return std::nullopt;
+  }
+  // x -> x reduced by the CTA bases (their pivot bits cleared), the pivot
+  // bits then deleted: linear, with exactly the CTA span as kernel.
+  f2::reduceRowEchelon(blocks, numBits);
+  blocks.resize(blockRank);
+  SmallVector<unsigned> pivots = f2::pivotColumns(blocks);
+  auto project = [&](int32_t value) {
+    uint64_t x = uint32_t(value);
+    for (auto [row, pivot] : llvm::zip(blocks, pivots))
+      if (x >> pivot & 1)
+        x ^= row;
+    uint64_t out = 0;
+    unsigned position = 0;
+    for (unsigned bit = 0; bit < numBits; ++bit) {
+      if (llvm::is_contained(pivots, bit))
+        continue;
+      out |= (x >> bit & 1) << position++;
+    }
+    return int32_t(out);
+  };
+  StringAttr outDim = *srcFlat.getOutDimNames().begin();
+  auto perCTA = [&](const LinearLayout &flat) {
+    LinearLayout::BasesT bases;
+    for (StringAttr dim : flat.getInDimNames()) {
+      if (dim == kBlock)
+        continue;
+      auto &list = bases[dim];
+      for (const std::vector<int32_t> &basis : flat.getBases().lookup(dim))
+        list.push_back({project(basis.front())});
+    }
+    return LinearLayout(std::move(bases),
+                        {{outDim, int32_t(1) << (numBits - blockRank)}},
+                        /*requireSurjective=*/false);
+  };
+  return std::make_pair(perCTA(srcFlat), perCTA(dstFlat));
 }
 
 int mlir::triton::countMixedTranspositions(RankedTensorType srcTy,
@@ -126,9 +206,12 @@ unsigned mlir::triton::getNumScratchElemsSwizzledCvt(const LinearLayout &src,
                                                      const LinearLayout &dst,
                                                      unsigned bitwidth,
                                                      bool hasStmatrix) {
-  SwizzledCvtTile tile = getSwizzledCvtTile(src, dst, bitwidth, hasStmatrix);
-  unsigned tileBits = tile.numBits - tile.reps.size();
-  return 1u << (tileBits - std::min(tileBits, tile.numBlockBits));
+  auto perCTA = perCTACvtLayouts(src, dst);
+  if (!perCTA)
+    return 0;
+  SwizzledCvtTile tile =
+      getSwizzledCvtTile(perCTA->first, perCTA->second, bitwidth, hasStmatrix);
+  return 1u << (tile.numBits - tile.reps.size());
 }
 
 unsigned mlir::triton::getNumScratchElemsSwizzledCvt(RankedTensorType srcTy,

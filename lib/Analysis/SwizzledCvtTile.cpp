@@ -146,8 +146,6 @@ struct CvtBases {
   unsigned numBits = 0;
   SmallVector<int32_t> regSrc, regDst, laneSrc, laneDst, warpSrc, warpDst,
       blockSrc, blockDst;
-  /// CTAs holding distinct data (the tile is per CTA).
-  unsigned numBlockBits = 0;
 
   CvtBases(const LinearLayout &src, const LinearLayout &dst) {
     MLIRContext *ctx = src.getInDimNames().begin()->getContext();
@@ -166,8 +164,6 @@ struct CvtBases {
     warpDst = bases(dstFlat, "warp");
     blockSrc = bases(srcFlat, "block");
     blockDst = bases(dstFlat, "block");
-    for (int32_t v : blockSrc)
-      numBlockBits += v != 0;
   }
 };
 
@@ -302,7 +298,6 @@ SwizzledCvtTile buildTile(const CvtBases &bases, unsigned bitwidth,
       else
         tile.reps.push_back(v);
     }
-  tile.numBlockBits = bases.numBlockBits;
   return tile;
 }
 

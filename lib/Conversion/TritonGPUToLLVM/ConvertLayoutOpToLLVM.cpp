@@ -9,7 +9,8 @@
 //   - lanes (and registers): warp shuffles (shfl.sync.idx);
 //   - warps: the op's scratch shared memory, laid out as Triton's generic
 //     swizzled tile (ConvertLayoutScratch.cpp).
-// Conversions between CTAs are refused.
+// Each CTA converts its own part of a tensor split over a cluster;
+// conversions that move data between CTAs are refused.
 //
 //===----------------------------------------------------------------------===//
 #include "ConvertLayoutUtility.h"

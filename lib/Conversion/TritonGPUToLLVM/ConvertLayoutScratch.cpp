@@ -34,17 +34,19 @@ FailureOr<SmallVector<Value>> mlir::triton::cvt::transferThroughSharedMemory(
   auto srcTy = cast<RankedTensorType>(op.getSrc().getType());
   auto dstTy = cast<RankedTensorType>(op.getType());
   StringAttr kReg = kRegister(ctx), kLaneDim = kLane(ctx),
-             kWarpDim = kWarp(ctx), kBlockDim = kBlock(ctx);
-  LinearLayout src = ttg::toLinearLayout(srcTy);
-  LinearLayout dst = ttg::toLinearLayout(dstTy);
-  for (const LinearLayout *layout : {&src, &dst})
-    if (layout->hasInDim(kBlockDim) &&
-        !layout->sublayoutIsZero({kBlockDim},
-                                 llvm::to_vector(layout->getOutDimNames()))) {
-      op.emitOpError("lowering to LLVM does not support layout "
-                     "conversions of tensors split over CTAs");
-      return failure();
-    }
+             kWarpDim = kWarp(ctx);
+  // Each CTA converts its own part: the exchange runs over the per-CTA
+  // layouts (the CTA bits projected out), the same ones the allocation
+  // sized the scratch buffer from.
+  auto perCTA = perCTACvtLayouts(ttg::toLinearLayout(srcTy),
+                                 ttg::toLinearLayout(dstTy));
+  if (!perCTA) {
+    op.emitOpError("lowering to LLVM does not support layout conversions "
+                   "that move data between CTAs");
+    return failure();
+  }
+  const LinearLayout &src = perCTA->first;
+  const LinearLayout &dst = perCTA->second;
 
   unsigned bitwidth = getScratchBitwidth(srcTy.getElementType());
   SwizzledCvtTile tile =

@@ -178,3 +178,24 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
     tt.return %0 : tensor<128x128xf16, #b>
   }
 }
+
+// -----
+
+// A tensor split over a 2-CTA cluster (rows 64-127 in CTA 1), both sides
+// with the same CTA split: each CTA converts its own 64 x 64 part through a
+// 16 KiB tile, exactly the code of the one-CTA 64 x 64 conversion (Gluon's
+// test_mma_shared_inputs with ctas_per_cga = [2, 1]).
+// CHECK: ttg.shared = 16384
+// CHECK-LABEL: llvm.func @cluster_rows
+// CHECK-COUNT-8: llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK: llvm.return
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], CGALayout = [[1, 0]], instrShape = [16, 64, 16]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func public @cluster_rows(%x: tensor<128x64xf32, #mma>) -> tensor<128x64xf32, #blocked> attributes {noinline = false} {
+    %0 = ttg.convert_layout %x : tensor<128x64xf32, #mma> -> tensor<128x64xf32, #blocked>
+    tt.return %0 : tensor<128x64xf32, #blocked>
+  }
+}

@@ -150,3 +150,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Rows split over the cluster on one side, columns on the other: elements
+// change CTA, which needs distributed shared memory.
+#a = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 1]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func public @between_ctas(%x: tensor<128x128xf32, #a>) {
+    // expected-error @+2 {{does not support layout conversions that move data between CTAs}}
+    // expected-error @+1 {{failed to legalize operation 'ttg.convert_layout'}}
+    %0 = ttg.convert_layout %x : tensor<128x128xf32, #a> -> tensor<128x128xf32, #b>
+    tt.return
+  }
+}
