@@ -42,11 +42,17 @@ const char *triton_mlir_version(void);
                          no limit)
      "enable_fp_fusion"  boolean (true)
      "enable_reflect_ftz" boolean (true): libdevice flushes denormals
+     "line_info"         boolean (true): source lines in the PTX and cubin
+                         (Triton's TRITON_DISABLE_LINE_INFO turns them off)
      "ptxas_path"        ptxas to run (default $TRITON_PTXAS_PATH, CUDA's)
      "assembler"         "ptxas" (default: a child process), "nvjitlink"
                          (libnvJitLink in this process) or "auto"
      "ptx_options"       extra ptxas options, space-separated
      "libdevice_path"    libdevice bitcode (default: CUDA's)
+     "reproducer_path"   a prefix: each stage first writes its input and
+                         pipeline to <prefix>.make_ttgir.repro.mlir,
+                         <prefix>.make_llir.repro.mlir (Triton's
+                         TRITON_REPRODUCER_PATH)
    An unknown key or a value of the wrong type is an error. Returns a result
    to query and free; NULL only when memory runs out. */
 triton_mlir_result *triton_mlir_compile(const char *source, size_t size,

@@ -62,6 +62,10 @@ struct CompileRequest {
   /// `@gluon.jit` kernel): gluon_to_ttgir runs before llir. A module with
   /// gluon ops or placeholder layouts is taken as one without it.
   bool gluon = false;
+  /// Triton's TRITON_REPRODUCER_PATH: a prefix; each stage writes
+  /// `<prefix>.make_ttgir.repro.mlir` and `<prefix>.make_llir.repro.mlir`
+  /// (its input and pipeline) before it runs. Empty: none.
+  std::string reproducerPath;
 };
 
 /// Completes `options` from a TTGIR module's attributes (ttg.num-warps,
@@ -76,12 +80,16 @@ LogicalResult applyModuleOptions(ModuleOp module, IRLevel level,
 /// Runs the passes `build` adds to a fresh pass manager on `module`;
 /// `configure`, if given, adjusts the pass manager first (a tool applies its
 /// command line's -mlir-print-ir-* options there). A pipeline that cannot be
-/// built or fails is reported on the module, naming `stage`.
+/// built or fails is reported on the module, naming `stage`. With a
+/// `reproducer` file, the module as the stage receives it and the stage's
+/// pipeline are written there first, as an MLIR reproducer
+/// (`triton-opt --run-reproducer FILE` replays the stage).
 LogicalResult runStage(
     ModuleOp module, llvm::StringRef stage,
     llvm::function_ref<LogicalResult(OpPassManager &, llvm::raw_ostream &)>
         build,
-    llvm::function_ref<LogicalResult(PassManager &)> configure = nullptr);
+    llvm::function_ref<LogicalResult(PassManager &)> configure = nullptr,
+    llvm::StringRef reproducer = {});
 
 /// Compiles `module` (TTIR or TTGIR; it is lowered in place) to a cubin.
 /// Errors go to the module's context as diagnostics.

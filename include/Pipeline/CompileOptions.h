@@ -53,6 +53,10 @@ struct CompileOptions {
   /// libdevice flushes float denormals to zero (the `nvvm-reflect-ftz`
   /// module flag; Triton's enable_reflect_ftz).
   bool enableReflectFtz = true;
+  /// Source lines in the PTX and the cubin (`.loc`, from the llir stage's
+  /// enable-line-info), as Triton unless TRITON_DISABLE_LINE_INFO is set;
+  /// false also tells ptxas -suppress-debug-info.
+  bool lineInfo = true;
   /// From capability 9.0 on, compile for the architecture-specific variant
   /// (`sm_90a`, with wgmma and setmaxnreg) as Triton does; false gives the
   /// portable `sm_90`.

@@ -44,6 +44,12 @@ llvm::Expected<std::string> translateToPTX(llvm::Module &module,
 /// 90 -> 9.0).
 std::string setPTXVersion(llvm::StringRef ptx, int ptxVersion);
 
+/// Removes the `debug` flag from the `.target` line, which LLVM writes for
+/// a module with line tables: ptxas would then compile as under -G
+/// (unoptimized device debug). The `.loc` lines stay, and `-lineinfo`
+/// keeps them in the cubin. Triton's make_ptx does the same.
+std::string dropDebugTarget(llvm::StringRef ptx);
+
 /// The names of the `.visible .entry` functions of `ptx`, in order.
 llvm::SmallVector<std::string> getPTXEntryNames(llvm::StringRef ptx);
 

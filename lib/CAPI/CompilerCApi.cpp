@@ -100,6 +100,8 @@ llvm::Error parseOptions(llvm::StringRef text, CompileRequest &request) {
       }
     } else if (key == "enable_fp_fusion") {
       error = boolean(options.enableFpFusion);
+    } else if (key == "line_info") {
+      error = boolean(options.lineInfo);
     } else if (key == "enable_reflect_ftz") {
       error = boolean(options.enableReflectFtz);
     } else if (key == "ptxas_path") {
@@ -122,6 +124,8 @@ llvm::Error parseOptions(llvm::StringRef text, CompileRequest &request) {
         error = llvm::createStringError("unknown language '" + language +
                                         "' (expected triton or gluon)");
       request.gluon = language == "gluon";
+    } else if (key == "reproducer_path") {
+      error = string(request.reproducerPath);
     } else if (key == "ptx_options") {
       error = string(options.ptxasOptions);
     } else if (key == "libdevice_path") {

@@ -83,11 +83,33 @@ LogicalResult mlir::triton::applyModuleOptions(ModuleOp module, IRLevel level,
   return success();
 }
 
+/// The module and `pm`'s pipeline in the form MLIR's --run-reproducer
+/// reads (the `mlir_reproducer` external resource), as Triton writes them
+/// for TRITON_REPRODUCER_PATH.
+static LogicalResult writeReproducer(ModuleOp module, PassManager &pm,
+                                     llvm::StringRef path) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec)
+    return module.emitError() << "cannot write the reproducer '" << path
+                              << "': " << ec.message();
+  module->print(os, OpPrintingFlags().enableDebugInfo());
+  std::string pipeline;
+  llvm::raw_string_ostream pipelineOs(pipeline);
+  pm.printAsTextualPipeline(pipelineOs);
+  os << "\n{-#\n  external_resources: {\n    mlir_reproducer: {\n"
+     << "      pipeline: \"" << pipeline << "\",\n"
+     << "      disable_threading: true,\n      verify_each: true\n"
+     << "    }\n  }\n#-}\n";
+  return success();
+}
+
 LogicalResult mlir::triton::runStage(
     ModuleOp module, llvm::StringRef stage,
     llvm::function_ref<LogicalResult(OpPassManager &, llvm::raw_ostream &)>
         build,
-    llvm::function_ref<LogicalResult(PassManager &)> configure) {
+    llvm::function_ref<LogicalResult(PassManager &)> configure,
+    llvm::StringRef reproducer) {
   PassManager pm(module->getContext(), module->getName().getStringRef());
   if (configure && failed(configure(pm)))
     return failure();
@@ -96,6 +118,8 @@ LogicalResult mlir::triton::runStage(
   if (failed(build(pm, os)))
     return module.emitError()
            << "cannot build the " << stage << " pipeline: " << errors;
+  if (!reproducer.empty() && failed(writeReproducer(module, pm, reproducer)))
+    return failure();
   if (failed(pm.run(module)))
     return module.emitError() << "the " << stage << " pipeline failed";
   return success();
@@ -109,6 +133,14 @@ double lap(std::chrono::steady_clock::time_point &start) {
   double seconds = std::chrono::duration<double>(now - start).count();
   start = now;
   return seconds;
+}
+
+/// Triton's name of a stage's reproducer: `<prefix>.<stage>.repro.mlir`.
+std::string reproducerFile(const CompileRequest &request,
+                           llvm::StringRef stage) {
+  if (request.reproducerPath.empty())
+    return "";
+  return request.reproducerPath + "." + stage.str() + ".repro.mlir";
 }
 
 std::string printModule(ModuleOp module) {
@@ -146,7 +178,8 @@ mlir::triton::compileModule(ModuleOp module, const CompileRequest &request) {
                         [&](OpPassManager &pm, llvm::raw_ostream &errors) {
                           buildTTIRPipeline(pm, options);
                           return buildTTGIRPipeline(pm, options, errors);
-                        })))
+                        },
+                        nullptr, reproducerFile(request, "make_ttgir"))))
       return failure();
     kernel.stageSeconds.push_back({"ttgir", lap(start)});
   }
@@ -154,7 +187,8 @@ mlir::triton::compileModule(ModuleOp module, const CompileRequest &request) {
     if (failed(runStage(module, "gluon_to_ttgir",
                         [&](OpPassManager &pm, llvm::raw_ostream &errors) {
                           return buildGluonPipeline(pm, options, errors);
-                        })))
+                        },
+                        nullptr, reproducerFile(request, "make_ttgir"))))
       return failure();
     kernel.stageSeconds.push_back({"ttgir", lap(start)});
   }
@@ -169,7 +203,8 @@ mlir::triton::compileModule(ModuleOp module, const CompileRequest &request) {
   if (failed(runStage(module, "llir",
                       [&](OpPassManager &pm, llvm::raw_ostream &errors) {
                         return buildLLIRPipeline(pm, options, errors);
-                      })))
+                      },
+                      nullptr, reproducerFile(request, "make_llir"))))
     return failure();
   kernel.metadata = buildKernelMetadata(kernel.signature, module, options);
   if (std::optional<int64_t> shared = kernel.metadata.getInteger("shared"))

@@ -172,8 +172,8 @@ mlir::triton::getLLIRStages(const CompileOptions &options) {
   std::string cc =
       "{compute-capability=" + std::to_string(options.computeCapability) + "}";
   // triton-verify-program (ours: TTGIR input starts here), then
-  // triton-3.6-pipeline.md, llir, steps 1-13.
-  return {
+  // triton-3.6-pipeline.md, llir, steps 1-14.
+  std::vector<PipelineStage> stages = {
       {"triton-verify-program"},
       {"tritongpu-combine-tensor-select-and-if"},
       {"tritongpu-allocate-warp-groups"},
@@ -193,6 +193,9 @@ mlir::triton::getLLIRStages(const CompileOptions &options) {
       {"symbol-dce"},
       {"convert-nvvm-to-llvm"},
   };
+  if (options.lineInfo)
+    stages.push_back({"enable-line-info"});
+  return stages;
 }
 
 LogicalResult mlir::triton::buildLLIRPipeline(OpPassManager &pm,

@@ -163,6 +163,36 @@ std::string mlir::triton::setPTXVersion(llvm::StringRef ptx, int ptxVersion) {
   return result;
 }
 
+std::string mlir::triton::dropDebugTarget(llvm::StringRef ptx) {
+  std::string result;
+  result.reserve(ptx.size());
+  while (!ptx.empty()) {
+    auto [line, rest] = ptx.split('\n');
+    llvm::StringRef body = line.ltrim(" \t");
+    if (body.starts_with(".target") && body.size() > 7 &&
+        (body[7] == ' ' || body[7] == '\t')) {
+      // ".target a, b, debug": keep the other comma-separated flags.
+      llvm::SmallVector<llvm::StringRef> flags;
+      body.drop_front(7).split(flags, ',');
+      std::string kept;
+      for (llvm::StringRef flag : flags) {
+        if (flag.trim() == "debug")
+          continue;
+        kept += kept.empty() ? " " : ", ";
+        kept += flag.trim().str();
+      }
+      result += line.take_front(line.size() - body.size()).str() + ".target" +
+                kept;
+    } else {
+      result += line.str();
+    }
+    if (line.size() < ptx.size())
+      result += '\n';
+    ptx = rest;
+  }
+  return result;
+}
+
 llvm::SmallVector<std::string>
 mlir::triton::getPTXEntryNames(llvm::StringRef ptx) {
   llvm::SmallVector<std::string> names;
@@ -220,7 +250,8 @@ mlir::triton::translateToPTX(llvm::Module &module,
       return llvm::createStringError("the NVPTX backend cannot emit assembly");
     codegen.run(module);
   }
-  std::string result = setPTXVersion(ptx, options.getPTXVersion());
+  std::string result =
+      dropDebugTarget(setPTXVersion(ptx, options.getPTXVersion()));
   llvm::SmallVector<std::string> entries = getPTXEntryNames(result);
   if (entries.size() != 1)
     return llvm::createStringError(

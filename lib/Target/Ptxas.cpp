@@ -222,6 +222,8 @@ std::vector<std::string> mlir::triton::getPtxasCommand(
     llvm::StringRef ptxFile, llvm::StringRef cubinFile) {
   std::vector<std::string> command = {ptxas.str(), "-lineinfo", "-v",
                                       "--gpu-name=" + options.getBinaryArch()};
+  if (!options.lineInfo)
+    command.insert(command.begin() + 2, "-suppress-debug-info");
   if (!options.enableFpFusion)
     command.push_back("--fmad=false");
   llvm::SmallVector<llvm::StringRef> extra;
@@ -372,6 +374,15 @@ mlir::triton::compilePTXToCubin(llvm::StringRef ptx,
          << (run.executeError.empty() ? "" : ": " + run.executeError);
     else
       os << "ptxas failed with exit code " << run.status;
+    // The log's first error on the same line: a one-line reason (a log
+    // line, a fallback table) then says why.
+    llvm::SmallVector<llvm::StringRef> logLines;
+    llvm::StringRef(run.log).split(logLines, '\n');
+    for (llvm::StringRef line : logLines)
+      if (line.contains("error") || line.contains("fatal")) {
+        os << ": " << line.trim();
+        break;
+      }
     os << "\n" << run.log;
     if (!run.log.empty() && run.log.back() != '\n')
       os << "\n";

@@ -62,6 +62,15 @@ def strict():
     return os.environ.get("TRITON_MLIR_STRICT", "0") not in ("", "0", "false", "False")
 
 
+def _line_info_disabled():
+    """knobs.compilation.disable_line_info (TRITON_DISABLE_LINE_INFO)."""
+    try:
+        from triton import knobs
+        return bool(knobs.compilation.disable_line_info)
+    except Exception:  # a Triton without knobs
+        return os.environ.get("TRITON_DISABLE_LINE_INFO", "0") not in ("", "0", "false", "False")
+
+
 def compiler_options(options, capability, backend, ptxas_path):
     """The C API's options for Triton's CUDAOptions `options`; Refusal for
     an option whose effect this compiler does not reproduce."""
@@ -88,6 +97,11 @@ def compiler_options(options, capability, backend, ptxas_path):
     result["assembler"] = os.environ.get("TRITON_MLIR_ASSEMBLER", "") or "ptxas"
     if getattr(options, "ptx_options", None):
         result["ptx_options"] = options.ptx_options
+    # Triton's pass managers write a reproducer of each stage there.
+    if os.environ.get("TRITON_REPRODUCER_PATH"):
+        result["reproducer_path"] = os.environ["TRITON_REPRODUCER_PATH"]
+    # Triton's make_llir adds debug scopes unless line info is disabled.
+    result["line_info"] = not _line_info_disabled()
     if getattr(options, "warp_size", 32) != 32:
         raise Refusal(f"warp_size={options.warp_size}")
     if getattr(options, "instrumentation_mode", ""):

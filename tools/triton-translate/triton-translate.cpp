@@ -99,6 +99,11 @@ llvm::cl::opt<bool>
     enableFpFusion("enable-fp-fusion",
                    llvm::cl::desc("Contract a*b+c into fma (default: true)"),
                    llvm::cl::init(true), llvm::cl::cat(category));
+llvm::cl::opt<bool>
+    lineInfo("line-info",
+             llvm::cl::desc("Source lines in the PTX and cubin (.loc, from "
+                            "the ops' locations; default: true)"),
+             llvm::cl::init(true), llvm::cl::cat(category));
 llvm::cl::opt<int> maxnreg(
     "maxnreg",
     llvm::cl::desc("Most registers per thread of the kernel (PTX .maxnreg; "
@@ -169,6 +174,7 @@ FailureOr<CompileOptions> getCompileOptions(ModuleOp module, IRLevel level) {
   options.numCtas = numCtas;
   options.ptxVersion = ptxVersion;
   options.enableFpFusion = enableFpFusion;
+  options.lineInfo = lineInfo;
   options.ptxasPath = ptxasPath;
   options.ptxasOptions = ptxOptions;
   options.libdevicePath = libdevicePath;

@@ -139,6 +139,36 @@ def ConvertWarpSpecializeToLLVM
                            "mlir::NVVM::NVVMDialect"];
 }
 
+def EnableLineInfo : Pass<"enable-line-info", "mlir::ModuleOp"> {
+  let summary = "Give every LLVM function a debug scope, so the PTX has lines";
+  let description = [{
+    The last step of Triton's llir stage unless line info is disabled
+    (TRITON_DISABLE_LINE_INFO): profilers, `nvdisasm -g`, cuda-gdb and
+    compute-sanitizer map SASS back to the Python source through the
+    `.loc` lines of the PTX, which LLVM writes only for instructions in a
+    function with a DISubprogram. This pass gives each `llvm.func` whose
+    location names a file one (in a line-tables-only compile unit of
+    producer "triton", as Triton's LLVMDIScope does), and wraps each leaf
+    of an inlined call's location (CallSiteLoc) in a DILexicalBlockFile of
+    the leaf's own file, so a line of a function inlined from another file
+    (`tl.cdiv` from standard.py) is attributed to that file. Functions
+    without a file location are left alone.
+
+    ```mlir
+    llvm.func @k(...) { ... llvm.load %p loc(#l1) } loc(#l0)
+    #l0 = loc("k.py":7:0)
+    #l1 = loc(callsite("std.py":30:11 at "k.py":9:8))
+    // becomes
+    llvm.func @k(...) {...} loc(fused<#llvm.di_subprogram<... name = "k",
+                                 file = <"k.py" in "">, line = 7 ...>>[#l0])
+    #l1 = loc(callsite(fused<#llvm.di_lexical_block_file<scope = ...,
+              file = <"std.py" in "">>>["std.py":30:11]
+              at fused<...>["k.py":9:8]))
+    ```
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def ConvertTritonGPUToLLVM
     : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"> {
   let summary = "Lower TTGIR to the LLVM and NVVM dialects";

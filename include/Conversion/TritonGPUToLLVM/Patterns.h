@@ -62,6 +62,9 @@ void populateCastOpToLLVMPatterns(TypeConverterT &converter,
 /// tt.elementwise_inline_asm (packing, several results, scalars, pointers).
 void populateElementwiseInlineAsmOpToLLVMPatterns(TypeConverterT &converter,
                                                   RewritePatternSet &patterns);
+/// tt.map_elementwise (its scalar region inlined per group of registers).
+void populateMapElementwiseOpToLLVMPatterns(TypeConverterT &converter,
+                                            RewritePatternSet &patterns);
 /// ttg.fp4_to_fp (e2m1 pairs in i8 to bf16/f16).
 void populateFp4ToFpOpToLLVMPatterns(TypeConverterT &converter,
                                      RewritePatternSet &patterns);

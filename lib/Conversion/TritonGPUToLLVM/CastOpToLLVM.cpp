@@ -105,6 +105,42 @@ struct Int8ToBf16Conversion : public ConvertOpToLLVMPattern<arith::SIToFPOp> {
   int computeCapability;
 };
 
+/// f16, bf16 or f32 -> float8e5 (e5m2) rounding toward zero: e5m2 is the
+/// top byte of an f16 (same exponent), so truncating an f16 that was itself
+/// rounded toward zero (cvt.rz.f16.f32; bf16 widens exactly first) rounds
+/// the original toward zero. Values beyond the largest f16 become the
+/// largest finite e5m2, infinities stay infinite, and a NaN whose payload
+/// lies only in the dropped byte stays a NaN.
+Value convertToFp8E5M2Rtz(triton::FpToFpOp op, Type srcType, Type dstType,
+                          Value x, Location loc, OpBuilder &b) {
+  if (!isa<Float8E5M2Type>(dstType) || srcType.getIntOrFloatBitWidth() > 32) {
+    op.emitOpError("rtz rounding to 8-bit floats is lowered to float8e5 "
+                   "from f16, bf16 and f32 only");
+    return {};
+  }
+  Type i16 = b.getI16Type();
+  Value half;
+  if (srcType.isF16()) {
+    half = LLVM::BitcastOp::create(b, loc, i16, x);
+  } else {
+    Value wide = srcType.isF32()
+                     ? x
+                     : Value(LLVM::FPExtOp::create(b, loc, b.getF32Type(), x));
+    half = emitInlineAsm(loc, b, i16, {wide}, "cvt.rz.f16.f32 $0, $1;",
+                         "=h,f", /*pure=*/true);
+  }
+  auto i16Const = [&](int v) {
+    return LLVM::ConstantOp::create(b, loc, i16, b.getI16IntegerAttr(v));
+  };
+  Value top = LLVM::LShrOp::create(b, loc, half, i16Const(8));
+  Value magnitude = LLVM::AndOp::create(b, loc, half, i16Const(0x7fff));
+  Value isNaN = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ugt,
+                                     magnitude, i16Const(0x7c00));
+  Value result = LLVM::SelectOp::create(
+      b, loc, isNaN, LLVM::OrOp::create(b, loc, top, i16Const(0x7f)), top);
+  return LLVM::TruncOp::create(b, loc, b.getI8Type(), result);
+}
+
 /// fp8 <-> wider floats through the sm_89+ paired conversions.
 Value convertFp8(triton::FpToFpOp op, Type srcType, Type dstType, Value x,
                  Location loc, OpBuilder &b) {
@@ -127,10 +163,13 @@ Value convertFp8(triton::FpToFpOp op, Type srcType, Type dstType, Value x,
       return LLVM::FPExtOp::create(b, loc, dstType, wide);
     return LLVM::FPTruncOp::create(b, loc, dstType, wide); // bf16: exact
   }
+  if (op.getRounding() && *op.getRounding() == RoundingMode::RTZ)
+    return convertToFp8E5M2Rtz(op, srcType, dstType, x, loc, b);
   // wider float -> fp8, round to nearest even, saturating to finite.
   StringRef kind = isa<Float8E5M2Type>(dstType) ? "e5m2x2" : "e4m3x2";
   if (op.getRounding() && *op.getRounding() != RoundingMode::RTNE) {
-    op.emitOpError("conversion to 8-bit floats supports rtne rounding only");
+    op.emitOpError("conversion to 8-bit floats supports rtne and (to "
+                   "float8e5) rtz rounding only");
     return {};
   }
   Value pair;

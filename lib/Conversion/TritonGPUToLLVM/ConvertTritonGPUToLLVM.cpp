@@ -93,7 +93,7 @@ LogicalResult checkLowerable(ModuleOp module, int computeCapability) {
       }
     }
     if (isa<ttg::AsyncCopyGlobalToLocalOp, ttg::AsyncCommitGroupOp,
-            ttg::AsyncWaitOp>(op) &&
+            ttg::AsyncWaitOp, nvidia_gpu::AsyncCopyMbarrierArriveOp>(op) &&
         computeCapability < 80) {
       op->emitOpError("lowers to cp.async, which needs sm_80 or newer (the "
                       "target is sm_")
@@ -175,6 +175,7 @@ LogicalResult checkLowerable(ModuleOp module, int computeCapability) {
               nvidia_gpu::FenceAsyncSharedOp, nvidia_gpu::InitBarrierOp,
               nvidia_gpu::InvalBarrierOp, nvidia_gpu::BarrierExpectOp,
               nvidia_gpu::ArriveBarrierOp, nvidia_gpu::WaitBarrierOp,
+              nvidia_gpu::AsyncCopyMbarrierArriveOp,
               nvidia_gpu::AsyncTMACopyGlobalToLocalOp,
               nvidia_gpu::AsyncTMACopyLocalToGlobalOp,
               nvidia_gpu::AsyncTMAReduceOp, nvidia_gpu::TMAStoreWaitOp,
@@ -269,6 +270,7 @@ struct ConvertTritonGPUToLLVM
     populateElementwiseOpToLLVMPatterns(converter, patterns, axisInfo, config);
     populateCastOpToLLVMPatterns(converter, patterns, axisInfo, config);
     populateElementwiseInlineAsmOpToLLVMPatterns(converter, patterns);
+    populateMapElementwiseOpToLLVMPatterns(converter, patterns);
     populateLoadStoreOpToLLVMPatterns(converter, patterns, axisInfo, config);
     populateAtomicOpToLLVMPatterns(converter, patterns, axisInfo, config);
     populatePrintAssertOpToLLVMPatterns(converter, patterns);

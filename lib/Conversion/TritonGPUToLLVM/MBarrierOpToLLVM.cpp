@@ -10,6 +10,9 @@
 //   wait_barrier %b, %phase  every thread spins on
 //                            mbarrier.try_wait.parity.shared.b64 until the
 //                            phase with parity %phase has completed
+//   async_copy_mbarrier_arrive %b  every thread:
+//                            cp.async.mbarrier.arrive[.noinc].shared::cta.b64 [b];
+//                            (each thread's own cp.async copies)
 //
 // Only thread 0 of the CTA initializes, invalidates, arrives and posts the
 // expected transaction bytes (the barriers count one arrival); all threads
@@ -149,11 +152,32 @@ struct WaitBarrierOpConversion
   }
 };
 
+/// Every thread: the barrier sees an arrival once the thread's earlier
+/// cp.async copies have landed (without .noinc the pending count is raised
+/// first, so the arrival does not count against the initial count).
+struct AsyncCopyMbarrierArriveOpConversion
+    : public ConvertOpToLLVMPattern<ttng::AsyncCopyMbarrierArriveOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ttng::AsyncCopyMbarrierArriveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value bar = barrierAddress(loc, rewriter, adaptor.getBarrier());
+    std::string text = std::string("cp.async.mbarrier.arrive") +
+                       (op.getNoIncrement() ? ".noinc" : "") +
+                       ".shared::cta.b64 [$0];";
+    emitInlineAsm(loc, rewriter, Type(), {bar}, text, "r", /*pure=*/false);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::triton::populateMBarrierOpToLLVMPatterns(
     TypeConverterT &converter, RewritePatternSet &patterns) {
   patterns.add<InitBarrierOpConversion, InvalBarrierOpConversion,
                BarrierExpectOpConversion, ArriveBarrierOpConversion,
-               WaitBarrierOpConversion>(converter);
+               WaitBarrierOpConversion, AsyncCopyMbarrierArriveOpConversion>(
+      converter);
 }

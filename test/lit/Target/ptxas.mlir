@@ -19,7 +19,7 @@
 
 // ENV: fake ptxas: -lineinfo -v --gpu-name=sm_80 --fmad=false {{.*}}.ptx -o {{.*}}.cubin
 
-// FAIL: error: ptxas failed with exit code 255
+// FAIL: error: ptxas failed with exit code 255: ptxas fatal   : Unresolved extern function 'frobnicate'
 // FAIL-NEXT: ptxas fatal   : Unresolved extern function 'frobnicate'
 // FAIL-NEXT: reproduce with: {{.*}}bad-ptxas -lineinfo -v --gpu-name=sm_90a {{.*}}Output/ptxas.mlir.tmp/k-{{.*}}.ptx -o {{.*}}.cubin
 // RUN: not env TMPDIR=%t triton-translate %s --emit=cubin -o %t/bad.cubin --ptxas-path=%t/bad-ptxas 2>&1 | sed -n 's/.*sm_90a \([^ ]*\.ptx\) .*/\1/p' > %t/kept

@@ -26,6 +26,18 @@ TEST(PTXVersionTest, KeepsIndentationAndMissingFinalNewline) {
             ".versionx 7.8\n.version abc\n");
 }
 
+TEST(PTXDebugTargetTest, DropsOnlyTheDebugFlag) {
+  EXPECT_EQ(dropDebugTarget(".version 9.0\n.target sm_90a, debug\n"
+                            ".address_size 64\n\t.loc\t1 7 0\n"),
+            ".version 9.0\n.target sm_90a\n.address_size 64\n\t.loc\t1 7 0\n");
+  EXPECT_EQ(dropDebugTarget("\t.target sm_80, texmode_independent, debug"),
+            "\t.target sm_80, texmode_independent");
+  // No debug flag, or not a .target directive: left alone.
+  EXPECT_EQ(dropDebugTarget(".target sm_90a\n// .target sm_90a, debug\n"),
+            ".target sm_90a\n// .target sm_90a, debug\n");
+  EXPECT_EQ(dropDebugTarget(".targetx debug"), ".targetx debug");
+}
+
 TEST(PTXEntryTest, FindsVisibleEntriesOnly) {
   std::string ptx = "\t// .globl\tadd_kernel\n"
                     ".visible .entry add_kernel(\n"

@@ -96,14 +96,22 @@ BlockedEncodingAttr getDefaultBlockedEncoding(MLIRContext *context,
 /// none does (wgmma cannot read it through a descriptor).
 NVMMASharedEncodingAttr getEquivalentNVMMAShared(MemDescType type);
 
-/// For a 2-D shared `type` laid out as wgmma's unswizzled core matrices
-/// with K (dimension `kDim`) contiguous: 16-byte rows of K, eight of them
-/// one after the other, the core matrices along M/N `sbo` bytes apart and
-/// along K `lbo` bytes apart, every further row group and K group at the
-/// multiple of those (as Gluon kernels write #ttg.shared_linear layouts).
-/// Returns {lbo, sbo}; nothing for any other layout.
-std::optional<std::pair<int64_t, int64_t>>
-getWgmmaCoreMatrixStrides(MemDescType type, unsigned kDim);
+/// wgmma's unswizzled operand layout (descriptor mode 0): core matrices of
+/// eight 16-byte rows back to back, 128 bytes each, the core matrices
+/// along M/N `sbo` bytes apart and along K `lbo` bytes apart, every
+/// further group at the multiple of those.
+struct WgmmaCoreMatrices {
+  int64_t lbo = 0, sbo = 0;
+  /// The 16-byte rows run along M/N (8 rows of K per core matrix) rather
+  /// than along K (8 rows of M/N); 16-bit elements only, as wgmma
+  /// transposes only f16 and bf16 operands.
+  bool mnMajor = false;
+};
+/// The core matrices of a 2-D shared `type` whose K is dimension `kDim`
+/// (as Gluon kernels write #ttg.shared_linear layouts), K-major tried
+/// first; nothing for any other layout.
+std::optional<WgmmaCoreMatrices> getWgmmaCoreMatrices(MemDescType type,
+                                                      unsigned kDim);
 
 /// The `#ttg.nvmma_shared` layout of a tensor of `shape` stored in `order`
 /// (wgmma operands, TMA blocks): the widest swizzle (128, 64 or 32 bytes)

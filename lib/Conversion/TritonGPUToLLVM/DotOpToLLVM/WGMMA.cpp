@@ -136,11 +136,16 @@ LogicalResult WarpGroupDotOpConversion::matchAndRewrite(
   SmallVector<int64_t> shape = ttg::getShapePerCTA(dType);
   int64_t K = ttg::getShapePerCTA(bType)[0];
   int tileM = 16 * wpt[0], tileN = instrN * wpt[1];
-  if (shape[0] % tileM || shape[1] % tileN || K % instrK || wpt[0] % 4)
+  // More warp groups than 64-row blocks (Gluon's small_mma: 64 rows on 8
+  // warps): the layout wraps, so the extra warp groups hold the same rows
+  // and issue the same wgmmas on them.
+  bool wrapsM = tileM > shape[0] && tileM % shape[0] == 0 && shape[0] % 64 == 0;
+  if ((shape[0] % tileM && !wrapsM) || shape[1] % tileN || K % instrK ||
+      wpt[0] % 4)
     return op.emitOpError("shape ")
            << shape[0] << "x" << shape[1] << "x" << K
            << " does not tile by the instruction and warps";
-  int numRepM = shape[0] / tileM, numRepN = shape[1] / tileN,
+  int numRepM = wrapsM ? 1 : shape[0] / tileM, numRepN = shape[1] / tileN,
       numRepK = K / instrK;
 
   // The accumulator's registers, checked against wgmma's fragment.

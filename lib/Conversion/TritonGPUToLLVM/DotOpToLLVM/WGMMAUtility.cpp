@@ -67,15 +67,16 @@ wgmma::buildSharedOperand(Operation *op, Location loc, OpBuilder &b,
                           int instrMN, int instrK, Value wgStart) {
   ttg::NVMMASharedEncodingAttr enc = ttg::getEquivalentNVMMAShared(type);
   int swizzle = enc ? enc.getSwizzlingByteWidth() : 0;
-  // Unswizzled: K-major core matrices (16-byte rows, 8 back to back) at
-  // the strides the layout has (mode 0 of the descriptor).
-  std::optional<std::pair<int64_t, int64_t>> coreStrides;
+  // Unswizzled: core matrices (8 16-byte rows back to back, the rows
+  // along K or, for 16-bit elements, along M/N) at the strides the layout
+  // has (mode 0 of the descriptor).
+  std::optional<ttg::WgmmaCoreMatrices> core;
   if (swizzle == 0 && type.getRank() == 2)
-    coreStrides = ttg::getWgmmaCoreMatrixStrides(type, kDim);
-  if (type.getRank() != 2 || (swizzle == 0 && !coreStrides))
+    core = ttg::getWgmmaCoreMatrices(type, kDim);
+  if (type.getRank() != 2 || (swizzle == 0 && !core))
     return op->emitOpError("lowering to wgmma needs 2-D shared operands with "
                            "a #ttg.nvmma_shared layout (or one equal to it) "
-                           "or unswizzled K-major core matrices, got ")
+                           "or unswizzled core matrices, got ")
            << type;
   if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
     return op->emitOpError("lowering to wgmma supports 32, 64 and 128-byte "
@@ -89,10 +90,12 @@ wgmma::buildSharedOperand(Operation *op, Location loc, OpBuilder &b,
   unsigned mnDim = 1 - kDim;
   int64_t lbo = 0, sbo = 0;
   int mode = 0;
-  if (coreStrides) {
-    // Mode 0: the strides between core matrices, read off the layout.
-    result.mnMajor = false;
-    std::tie(lbo, sbo) = *coreStrides;
+  if (core) {
+    // Mode 0: the strides between core matrices, read off the layout. In
+    // both orientations LBO steps along K and SBO along M/N.
+    result.mnMajor = core->mnMajor;
+    lbo = core->lbo;
+    sbo = core->sbo;
   } else {
     // The dimension offset 1 steps along is the contiguous one.
     ArrayRef<int32_t> first = shared.getBasis(kOffset(ctx), 0);

@@ -432,8 +432,8 @@ mlir::triton::gpu::getEquivalentNVMMAShared(MemDescType type) {
   return {};
 }
 
-std::optional<std::pair<int64_t, int64_t>>
-mlir::triton::gpu::getWgmmaCoreMatrixStrides(MemDescType type, unsigned kDim) {
+std::optional<mlir::triton::gpu::WgmmaCoreMatrices>
+mlir::triton::gpu::getWgmmaCoreMatrices(MemDescType type, unsigned kDim) {
   if (type.getRank() != 2 || !type.getElementType().isIntOrFloat() ||
       !isa_and_nonnull<SharedEncodingTrait>(type.getEncoding()))
     return std::nullopt;
@@ -443,8 +443,6 @@ mlir::triton::gpu::getWgmmaCoreMatrixStrides(MemDescType type, unsigned kDim) {
   int64_t elemBytes = bits / 8, rowElems = 16 / elemBytes;
   unsigned mnDim = 1 - kDim;
   SmallVector<int64_t> perCTA = getShapePerCTA(type);
-  if (perCTA[kDim] < rowElems || perCTA[mnDim] < 8)
-    return std::nullopt;
   LinearLayout inverse = toLinearLayout(type).pseudoinvert();
   MLIRContext *ctx = type.getContext();
   StringAttr offsetDim = StringAttr::get(ctx, "offset");
@@ -458,27 +456,41 @@ mlir::triton::gpu::getWgmmaCoreMatrixStrides(MemDescType type, unsigned kDim) {
         return value;
     return -1;
   };
-  // One core matrix: 16 bytes of K, then its 8 rows back to back.
-  for (int32_t k = 1; k < rowElems; k *= 2)
-    if (offsetAt(kDim, k) != k)
-      return std::nullopt;
-  for (int32_t r = 1; r < 8; r *= 2)
-    if (offsetAt(mnDim, r) != r * rowElems)
-      return std::nullopt;
-  // Row groups and K groups at multiples of one stride each, every basis a
-  // power of two of its own (so that adding offsets is xor-ing them).
-  int64_t sbo = offsetAt(mnDim, 8), lbo = 0;
-  for (int64_t g = 1; 8 * g < perCTA[mnDim]; g *= 2)
-    if (offsetAt(mnDim, 8 * g) != g * sbo)
-      return std::nullopt;
-  if (perCTA[kDim] > rowElems) {
-    lbo = offsetAt(kDim, rowElems);
-    for (int64_t g = 1; rowElems * g < perCTA[kDim]; g *= 2)
-      if (offsetAt(kDim, rowElems * g) != g * lbo)
-        return std::nullopt;
+  // The stride between groups of `group` along `dim`, every further group
+  // at its multiple (so that adding offsets is xor-ing them); 0 when the
+  // dimension holds one group; -1 when the groups are not so placed.
+  auto groupStride = [&](unsigned dim, int64_t group) -> int64_t {
+    if (perCTA[dim] <= group)
+      return 0;
+    int64_t stride = offsetAt(dim, group);
+    if (stride <= 0 || !llvm::isPowerOf2_64(stride))
+      return -1;
+    for (int64_t g = 1; group * g < perCTA[dim]; g *= 2)
+      if (offsetAt(dim, group * g) != g * stride)
+        return -1;
+    return stride;
+  };
+  for (bool mnMajor : {false, true}) {
+    if (mnMajor && bits != 16)
+      break;
+    // A core matrix: 16 bytes along `rowDim`, then its 8 rows along
+    // `colDim` back to back.
+    unsigned rowDim = mnMajor ? mnDim : kDim;
+    unsigned colDim = mnMajor ? kDim : mnDim;
+    if (perCTA[rowDim] < rowElems || perCTA[colDim] < 8)
+      continue;
+    bool core = true;
+    for (int32_t e = 1; e < rowElems; e *= 2)
+      core &= offsetAt(rowDim, e) == e;
+    for (int32_t r = 1; r < 8; r *= 2)
+      core &= offsetAt(colDim, r) == r * rowElems;
+    if (!core)
+      continue;
+    int64_t sbo = groupStride(mnDim, mnMajor ? rowElems : 8);
+    int64_t lbo = groupStride(kDim, mnMajor ? 8 : rowElems);
+    if (sbo < 0 || lbo < 0)
+      continue;
+    return WgmmaCoreMatrices{lbo * elemBytes, sbo * elemBytes, mnMajor};
   }
-  if (sbo <= 0 || !llvm::isPowerOf2_64(sbo) ||
-      (lbo && !llvm::isPowerOf2_64(lbo)))
-    return std::nullopt;
-  return std::make_pair(lbo * elemBytes, sbo * elemBytes);
+  return std::nullopt;
 }

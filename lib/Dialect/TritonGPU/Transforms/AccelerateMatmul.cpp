@@ -351,11 +351,23 @@ struct AccelerateMatmulPass
           type.getElementType().isF64())
         continue;
       int numWarps = lookupNumWarps(dot);
+      // Triton 3.6's MMA generation per capability: mma.sync up to Ada,
+      // wgmma on Hopper, tcgen05 (tensor memory) on the Blackwell data
+      // centre parts (10.x, 11.x), mma.sync again on 12.x.
+      bool blackwellMMA = computeCapability >= 100 && computeCapability < 120;
+      if (blackwellMMA && supportsMMA(dot, 2, numWarps)) {
+        dot.emitError("tensor-core dots for compute capability ")
+            << computeCapability / 10 << "." << computeCapability % 10
+            << " (Blackwell: tcgen05 MMA and tensor memory) are not "
+               "lowered by this compiler";
+        return signalPassFailure();
+      }
       int version = 0;
       if (computeCapability >= 90 && computeCapability < 100 &&
           supportsMMA(dot, 3, numWarps))
         version = 3;
-      else if (computeCapability < 100 && supportsMMA(dot, 2, numWarps))
+      else if ((computeCapability < 100 || computeCapability >= 120) &&
+               supportsMMA(dot, 2, numWarps))
         version = 2;
       if (version == 0)
         continue;

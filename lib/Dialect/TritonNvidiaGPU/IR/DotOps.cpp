@@ -56,8 +56,9 @@ static Type getElementType(Type type) {
 /// A shared-memory operand of wgmma: an #ttg.nvmma_shared descriptor (or a
 /// layout equal to one) in shared memory, K-major unless the operands are
 /// 16-bit (wgmma transposes only f16 and bf16 matrices); or unswizzled
-/// K-major core matrices. `isB` says which operand: K is dim 1 of A and
-/// dim 0 of B, so K-major is `transposed = false` for A and `true` for B.
+/// core matrices (K-major, or M/N-major for 16-bit operands). `isB` says
+/// which operand: K is dim 1 of A and dim 0 of B, so K-major is
+/// `transposed = false` for A and `true` for B.
 static LogicalResult verifySharedOperand(Operation *op, StringRef name,
                                          gpu::MemDescType type, bool isB) {
   if (!isSharedMemory(type))
@@ -65,15 +66,15 @@ static LogicalResult verifySharedOperand(Operation *op, StringRef name,
            << name << " must live in shared memory (#ttg.shared_memory)";
   // A layout written otherwise (a Gluon kernel's #ttg.shared_linear) is
   // read through the #ttg.nvmma_shared layout it equals, or as unswizzled
-  // core matrices with K contiguous.
+  // core matrices.
   gpu::NVMMASharedEncodingAttr nvmma = gpu::getEquivalentNVMMAShared(type);
   if (!nvmma) {
-    if (gpu::getWgmmaCoreMatrixStrides(type, /*kDim=*/isB ? 0 : 1))
+    if (gpu::getWgmmaCoreMatrices(type, /*kDim=*/isB ? 0 : 1))
       return success();
     return op->emitOpError("shared-memory operand ")
            << name << " must have an #ttg.nvmma_shared layout, one equal "
-           << "to it, or unswizzled K-major core matrices, got "
-           << type.getEncoding();
+           << "to it, or unswizzled core matrices (K-major, or M/N-major "
+           << "for 16-bit elements), got " << type.getEncoding();
   }
   unsigned bits = type.getElementType().getIntOrFloatBitWidth();
   if (bits != 16 && nvmma.getTransposed() != isB)

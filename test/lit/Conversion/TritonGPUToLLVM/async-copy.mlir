@@ -41,3 +41,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 }
 
+
+// -----
+
+// Gluon's async_copy.mbarrier_arrive (test_async_copy_mbarrier): every
+// thread arrives once its own cp.async copies land, counted on top of the
+// barrier's initial count unless noIncrement.
+// CHECK-LABEL: llvm.func @mbarrier_arrive
+// CHECK: "cp.async.mbarrier.arrive.shared::cta.b64 [$0];", "r"
+// CHECK: "cp.async.mbarrier.arrive.noinc.shared::cta.b64 [$0];", "r"
+// SM75: error: 'ttng.async_copy_mbarrier_arrive' op lowers to cp.async, which needs sm_80 or newer (the target is sm_75)
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @mbarrier_arrive() {
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.async_copy_mbarrier_arrive %bar : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    ttng.async_copy_mbarrier_arrive %bar {noIncrement} : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    tt.return
+  }
+}

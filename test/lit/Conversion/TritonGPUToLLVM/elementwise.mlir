@@ -134,6 +134,31 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// To float8e5 toward zero (test_typeconvert_downcast's f32 -> float8e5
+// rtz): f32 rounds toward zero to f16, whose top byte is the e5m2 value
+// (a NaN whose payload was only in the low byte stays a NaN: 0x7f set);
+// an f16 is truncated directly.
+// CHECK-LABEL: llvm.func @rtz_e5m2
+// CHECK: "cvt.rz.f16.f32 $0, $1;"
+// CHECK: %[[TOP:.*]] = llvm.lshr %{{.*}}, %{{.*}} : i16
+// CHECK: %[[NAN:.*]] = llvm.icmp "ugt"
+// CHECK: llvm.select %[[NAN]], %{{.*}}, %[[TOP]] : i1, i16
+// CHECK: llvm.trunc %{{.*}} : i16 to i8
+// CHECK: llvm.bitcast %{{.*}} : f16 to i16
+// CHECK-NOT: cvt.rz
+// CHECK: llvm.lshr
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @rtz_e5m2(%x: f32, %h: f16, %p: !tt.ptr<f8E5M2>) {
+    %a = tt.fp_to_fp %x, rounding = rtz : f32 -> f8E5M2
+    %b = tt.fp_to_fp %h, rounding = rtz : f16 -> f8E5M2
+    tt.store %p, %a : !tt.ptr<f8E5M2>
+    tt.store %p, %b : !tt.ptr<f8E5M2>
+    tt.return
+  }
+}
+
+// -----
+
 #b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // |x| of 8-bit floats (i8 registers): the sign bit cleared, as Triton does.
 // CHECK-LABEL: llvm.func @abs_fp8

@@ -165,3 +165,32 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// Toward zero only to float8e5 (whose values are the top byte of an f16).
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @rtz_e4m3(%x: f32, %p: !tt.ptr<f8E4M3FN>) {
+    // expected-error @+2 {{rtz rounding to 8-bit floats is lowered to float8e5 from f16, bf16 and f32 only}}
+    // expected-error @+1 {{failed to legalize operation 'tt.fp_to_fp'}}
+    %y = tt.fp_to_fp %x, rounding = rtz : f32 -> f8E4M3FN
+    tt.store %p, %y : !tt.ptr<f8E4M3FN>
+    tt.return
+  }
+}
+
+// -----
+
+// fp8 scalars are i8 registers after the conversion: refused by name.
+#b = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp8(%x: tensor<256xf8E5M2, #b>) {
+    // expected-error @+2 {{lowering to LLVM supports scalar regions over integers and 16/32/64-bit floats, got an argument of 'f8E5M2'}}
+    // expected-error @+1 {{failed to legalize operation 'tt.map_elementwise'}}
+    %z = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
+    ^bb0(%a: f8E5M2):
+      tt.map_elementwise.return %a : f8E5M2
+    }) : (tensor<256xf8E5M2, #b>) -> tensor<256xf8E5M2, #b>
+    tt.return
+  }
+}

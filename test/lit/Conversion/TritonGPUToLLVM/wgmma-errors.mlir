@@ -14,7 +14,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   tt.func public @no_swizzle(%a: tensor<64x64xf16, #blocked>, %b: tensor<64x64xf16, #blocked>, %acc: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
     %a_s = ttg.local_alloc %a : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #nvmma, #smem>
     %b_s = ttg.local_alloc %b : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #plain, #smem>
-    // expected-error @+2 {{'ttng.warp_group_dot' op lowering to wgmma needs 2-D shared operands with a #ttg.nvmma_shared layout (or one equal to it) or unswizzled K-major core matrices}}
+    // expected-error @+2 {{'ttng.warp_group_dot' op lowering to wgmma needs 2-D shared operands with a #ttg.nvmma_shared layout (or one equal to it) or unswizzled core matrices}}
     // expected-error @+1 {{failed to legalize operation 'ttng.warp_group_dot'}}
     %d = ttng.warp_group_dot %a_s, %b_s, %acc {inputPrecision = 0 : i32, isAsync = false} : !ttg.memdesc<64x64xf16, #nvmma, #smem> * !ttg.memdesc<64x64xf16, #plain, #smem> -> tensor<64x64xf32, #mma>
     tt.return %d : tensor<64x64xf32, #mma>

@@ -267,3 +267,51 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %w#0 : tensor<128x32xf32, #mma>
   }
 }
+
+// -----
+
+// Unswizzled M/N-major core matrices (test_mma_shared_inputs' transposed A
+// and row-major B with swizzling 0): 16-byte rows along M (A) or N (B),
+// eight rows of K back to back; LBO steps along K (8 K: 128 bytes), SBO
+// along M/N (8 elements: 256 bytes), both operands transposed (imm-trans
+// 1, 1). A = B = (128 >> 4) << 16 | (256 >> 4) << 32.
+// DESC-LABEL: llvm.func @core_matrices_mn_major
+// DESC: llvm.mlir.constant(68720001024 : i64)
+// CHECK-LABEL: llvm.func @core_matrices_mn_major
+// CHECK: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16 {{.*}}, 1, 1, 1, 1;
+// CHECK-NOT: wgmma.mma_async
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 32, 16]}>
+#sa = #ttg.shared_linear<{offset = [[1, 0], [2, 0], [4, 0], [0, 1], [0, 2], [0, 4], [0, 8], [8, 0], [16, 0], [32, 0]]}, alignment = 16>
+#sb = #ttg.shared_linear<{offset = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0], [4, 0], [8, 0], [0, 8], [0, 16]]}, alignment = 16>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @core_matrices_mn_major(%a: tensor<64x16xf16, #blocked>, %b: tensor<16x32xf16, #blocked>, %acc: tensor<64x32xf32, #mma>) -> tensor<64x32xf32, #mma> {
+    %a_s = ttg.local_alloc %a : (tensor<64x16xf16, #blocked>) -> !ttg.memdesc<64x16xf16, #sa, #smem>
+    %b_s = ttg.local_alloc %b : (tensor<16x32xf16, #blocked>) -> !ttg.memdesc<16x32xf16, #sb, #smem>
+    ttng.fence_async_shared {bCluster = false}
+    %d = ttng.warp_group_dot %a_s, %b_s, %acc {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x16xf16, #sa, #smem> * !ttg.memdesc<16x32xf16, #sb, #smem> -> tensor<64x32xf32, #mma>
+    %w:3 = ttng.warp_group_dot_wait %d, %a_s, %b_s {pendings = 0 : i32} : tensor<64x32xf32, #mma>, !ttg.memdesc<64x16xf16, #sa, #smem>, !ttg.memdesc<16x32xf16, #sb, #smem>
+    tt.return %w#0 : tensor<64x32xf32, #mma>
+  }
+}
+
+// -----
+
+// 64 rows on 8 warps (Gluon tutorial 05's small_mma): the accumulator
+// layout wraps, so warp group 1 holds the rows of warp group 0 and issues
+// the same wgmmas: one M block, 4 N blocks of 16, one K step.
+// CHECK-LABEL: llvm.func @wrapped_rows
+// CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n16k16.f32.f16.f16
+// CHECK-NOT: wgmma.mma_async
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 16, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @wrapped_rows(%a: !ttg.memdesc<64x16xf16, #shared, #smem, mutable>, %b: !ttg.memdesc<16x64xf16, #shared1, #smem, mutable>, %acc: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
+    %d = ttng.warp_group_dot %a, %b, %acc {inputPrecision = 0 : i32, isAsync = true} : !ttg.memdesc<64x16xf16, #shared, #smem, mutable> * !ttg.memdesc<16x64xf16, #shared1, #smem, mutable> -> tensor<64x64xf32, #mma>
+    %w = ttng.warp_group_dot_wait %d {pendings = 0 : i32} : tensor<64x64xf32, #mma>
+    tt.return %w : tensor<64x64xf32, #mma>
+  }
+}

@@ -347,7 +347,7 @@ tt.func @dot_operand_space(%a: !ttg.memdesc<128x64xf16, #shared, #smem>, %b: !tt
 #sw = #ttg.swizzled_shared<{vec = 4, perPhase = 2, maxPhase = 4, order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
 tt.func @dot_swizzled_operand(%a: !ttg.memdesc<128x64xf16, #sw, #smem>, %b: !ttg.memdesc<64x256xf16, #sharedT, #smem>, %c: tensor<128x256xf32, #mma>) {
-  // expected-error @+1 {{'ttng.warp_group_dot' op shared-memory operand a must have an #ttg.nvmma_shared layout, one equal to it, or unswizzled K-major core matrices, got #ttg.swizzled_shared}}
+  // expected-error @+1 {{'ttng.warp_group_dot' op shared-memory operand a must have an #ttg.nvmma_shared layout, one equal to it, or unswizzled core matrices (K-major, or M/N-major for 16-bit elements), got #ttg.swizzled_shared}}
   %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<128x64xf16, #sw, #smem> * !ttg.memdesc<64x256xf16, #sharedT, #smem> -> tensor<128x256xf32, #mma>
   tt.return
 }

@@ -38,6 +38,22 @@ capped = triton_mlir.compile(ttir, maxnreg=40)
 print("maxnreg:", [l.strip() for l in capped["ptx"].splitlines() if ".maxnreg" in l], capped["metadata"].get("maxnreg"))
 print("fake ptxas log:", out["ptxas_log"].strip())
 
+# Line info (Triton's default; TRITON_DISABLE_LINE_INFO turns it off): the
+# PTX carries the kernel's source lines, and ptxas is told to drop them.
+lines = triton_mlir.compile(ttir)
+print("line info:", "\t.loc\t1 73 24" in lines["ptx"], '.file\t1 "kernels.py"' in lines["ptx"])
+plain = triton_mlir.compile(ttir, line_info=False, ptxas_path=fake_ptxas)
+print("no line info:", "\t.loc\t" in plain["ptx"], plain["ptxas_log"].split()[2:4])
+
+# TRITON_REPRODUCER_PATH: each stage's input and pipeline.
+prefix = os.path.join(os.path.dirname(fake_ptxas), "repro")
+triton_mlir.compile(ttir, reproducer_path=prefix)
+for stage, anchor in (("make_ttgir", "tritongpu-coalesce"), ("make_llir", "convert-triton-gpu-to-llvm")):
+    text = open(f"{prefix}.{stage}.repro.mlir").read()
+    pipeline = [l.strip() for l in text.splitlines() if l.strip().startswith("pipeline:")]
+    print("reproducer:", stage, "mlir_reproducer" in text, pipeline[0][:34] if pipeline else None,
+          bool(pipeline) and anchor in pipeline[0])
+
 # The PTX version follows the ptxas: the fake one says CUDA 12.8.
 os.environ["FAKE_CUDA_RELEASE"] = "12.8"
 out = triton_mlir.compile(ttir, ptxas_path=fake_ptxas + "-2")
