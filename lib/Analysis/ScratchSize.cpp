@@ -187,11 +187,9 @@ bool mlir::triton::isGatherWarpLocal(GatherOp op) {
   if (src.sublayout({kBlock, kWarp}, otherDims) !=
       idx.sublayout({kBlock, kWarp}, otherDims))
     return false;
-  // Codegen limits: the same lanes own a column in both, and the source is
-  // not broadcast.
-  if (src.sublayout({kLane}, otherDims) != idx.sublayout({kLane}, otherDims))
-    return false;
-  return src.isInvertible();
+  // The same lanes own a column in both. A source held several times
+  // (broadcast registers, lanes or warps) is read from one of its copies.
+  return src.sublayout({kLane}, otherDims) == idx.sublayout({kLane}, otherDims);
 }
 
 unsigned mlir::triton::getGatherScratchSizeInBytes(GatherOp op) {

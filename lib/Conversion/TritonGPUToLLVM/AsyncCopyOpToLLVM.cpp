@@ -76,7 +76,12 @@ struct AsyncCopyGlobalToLocalOpConversion
       masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
     LinearLayout layout = ttg::toLinearLayout(ptrType);
     SmallVector<bool> unique = getUniqueRegisters(layout);
-    Value owner = emitRedundancyMask(loc, rewriter, layout);
+    // One copy per element among the threads of a CTA, but every CTA of a
+    // cluster fills its own shared memory: an operand broadcast over the
+    // CTAs (test_matmul's A with its columns split over 2 CTAs) is copied
+    // by each of them.
+    Value owner =
+        emitRedundancyMask(loc, rewriter, ttg::getLayoutWithinBlock(layout));
 
     // Operands: [owner predicate,] shared address, global address, bytes
     // to read (the rest is zero-filled).

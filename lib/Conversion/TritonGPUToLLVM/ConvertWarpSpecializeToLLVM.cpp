@@ -119,16 +119,51 @@ constexpr int64_t kThreadsPerSM = 2048;
 /// The fewest registers a thread of the kernel's warps keeps where the
 /// budget is cut so that more CTAs run on an SM.
 constexpr int kOccupancyFloor = 200;
+/// Registers a thread needs beyond its largest tensor (addresses, indices,
+/// loop state), for the floor of a kernel with larger tensors.
+constexpr int kOccupancyHeadroom = 64;
+
+/// 32-bit registers of the largest tensor a thread of `func` holds (an
+/// LLVM struct of scalars: a wgmma accumulator, a dot operand). An
+/// accumulator lives across asynchronous wgmmas, so ptxas cannot spill it:
+/// the budget must keep it whole.
+int largestTensorRegisters(LLVM::LLVMFuncOp func) {
+  auto registersOf = [](Type type) {
+    auto structType = dyn_cast<LLVM::LLVMStructType>(type);
+    if (!structType)
+      return 0;
+    int64_t bits = 0;
+    for (Type member : structType.getBody()) {
+      if (isa<LLVM::LLVMPointerType>(member))
+        bits += 64;
+      else if (member.isIntOrFloat())
+        bits += std::max(32u, member.getIntOrFloatBitWidth());
+      else
+        return 0;
+    }
+    return static_cast<int>(bits / 32);
+  };
+  int largest = 0;
+  func.walk([&](Operation *op) {
+    for (Type type : op->getResultTypes())
+      largest = std::max(largest, registersOf(type));
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          largest = std::max(largest, registersOf(arg.getType()));
+  });
+  return largest;
+}
 
 /// The budget of every thread (the kernel's `.maxnreg`) so that as many
 /// CTAs run on an SM as shared memory allows, while the kernel's warps keep
-/// at least kOccupancyFloor registers after the workers took theirs: a
+/// at least `floor` registers after the workers took theirs: a
 /// warp-specialized kernel fixes its registers before ptxas, so without
 /// this a kernel of one consumer warp group (4 warps and a producer) took
 /// a whole SM's registers where the same kernel unspecialized runs two CTAs.
 /// `budget` (one CTA's) where no more CTAs fit.
 int occupancyBudget(int budget, int64_t shared, const Kernel &k,
-                    int workerRegs) {
+                    int workerRegs, int floor) {
   int64_t threads = int64_t(k.totalWarps) * 32;
   int64_t bySmem = kSharedPerSM / (shared + kSharedReservedPerCTA);
   int64_t ctas = std::min(bySmem, kThreadsPerSM / threads);
@@ -136,7 +171,7 @@ int occupancyBudget(int budget, int64_t shared, const Kernel &k,
     int perThread = static_cast<int>(kRegistersPerSM / (ctas * threads)) / 8 * 8;
     int64_t pool = int64_t(perThread) * k.totalWarps -
                    int64_t(workerRegs) * (k.totalWarps - k.numWarps);
-    if (pool / k.numWarps >= kOccupancyFloor)
+    if (pool / k.numWarps >= floor)
       return std::min(budget, perThread);
   }
   return budget;
@@ -267,8 +302,15 @@ struct ConvertWarpSpecializeToLLVM
         if (std::optional<ArrayRef<int32_t>> actual = op.getActualRegisters())
           for (int32_t regs : actual->drop_front())
             workerRegs = std::max<int>(workerRegs, regs);
-      int budget = occupancyBudget(
-          maxnreg.getInt(), k.captureOffset + captureBytes, k, workerRegs);
+      // At least kOccupancyFloor, and never less than the largest tensor
+      // of the kernel and some headroom (a 128 x 256 f32 accumulator on 4
+      // warps is 256 registers a thread: cut to 216, ptxas 12.8 cannot
+      // compile its wgmma).
+      int floor = std::max(kOccupancyFloor,
+                           largestTensorRegisters(k.func) + kOccupancyHeadroom);
+      int budget = occupancyBudget(maxnreg.getInt(),
+                                   k.captureOffset + captureBytes, k,
+                                   workerRegs, floor);
       if (budget != maxnreg.getInt()) {
         maxnreg = b.getI32IntegerAttr(budget);
         module->setAttr("ttg.maxnreg", maxnreg);

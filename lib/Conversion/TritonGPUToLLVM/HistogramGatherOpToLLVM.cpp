@@ -222,10 +222,12 @@ struct GatherOpConversion : public ConvertOpToLLVMPattern<triton::GatherOp> {
     SmallVector<Value> results;
     if (isGatherWarpLocal(op)) {
       // Ask the source layout which register of which lane holds each
-      // coordinate; the warp is ours. Every source register is shuffled
-      // from that lane and the one wanted is kept.
+      // coordinate (of a broadcast source, the copy with the free register
+      // and lane bits zero: a right inverse); the warp is ours. Every
+      // source register is shuffled from that lane and the one wanted is
+      // kept.
       MLIRContext *ctx = op.getContext();
-      LinearLayout inverse = ttg::toLinearLayout(srcType).invert();
+      LinearLayout inverse = ttg::toLinearLayout(srcType).pseudoinvert();
       for (const SmallVector<Value> &c : coords) {
         SmallVector<std::pair<StringAttr, Value>> ins;
         for (auto [dim, value] : llvm::enumerate(c))

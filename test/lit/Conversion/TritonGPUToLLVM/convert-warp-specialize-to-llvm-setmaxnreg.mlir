@@ -67,3 +67,35 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Shared memory for two CTAs, but the kernel's warps hold a 128 x 256 f32
+// tensor: 256 registers a thread, which no cut budget leaves them (Triton's
+// 4-warp specialized matmuls; at .maxnreg 128 ptxas 12.8 fails with
+// "Insufficient registers" on their wgmma). The budget stays 256, and the
+// kernel's warps cannot gain: no registers move.
+// CHECK-LABEL: llvm.func @large_tensor
+// CHECK-SAME: nvvm.maxnreg = 256
+// CHECK-NOT: nvvm.setmaxregister
+// CHECK: llvm.return
+#b1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#acc = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @large_tensor(%p: !tt.ptr<f32>, %acc: tensor<128x256xf32, #acc>) {
+    ttg.warp_specialize(%p) attributes {requestedRegisters = array<i32: 40>}
+    default {
+      %twice = arith.addf %acc, %acc : tensor<128x256xf32, #acc>
+      ttg.warp_yield
+    }
+    partition0(%pp: !tt.ptr<f32>) num_warps(1) {
+      %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #b1>
+      %s = tt.splat %pp : !tt.ptr<f32> -> tensor<32x!tt.ptr<f32>, #b1>
+      %a = tt.addptr %s, %r : tensor<32x!tt.ptr<f32>, #b1>, tensor<32xi32, #b1>
+      %v = tt.load %a : tensor<32x!tt.ptr<f32>, #b1>
+      tt.store %a, %v : tensor<32x!tt.ptr<f32>, #b1>
+      ttg.warp_return
+    } : (!tt.ptr<f32>) -> ()
+    tt.return
+  }
+}

@@ -88,3 +88,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A broadcast source (gluon test_gather_layouts: 16 elements on 4 warps of
+// 32 lanes, so lanes 16-31 and every warp hold copies) is still
+// warp-local: each result is shuffled from the copy in lanes 0-15 of its
+// own warp, with no scratch.
+// CHECK-NOT: ttg.shared = {{[1-9]}}
+// CHECK-LABEL: llvm.func @gather_broadcast
+// CHECK-NOT: nvvm.barrier0
+// CHECK: nvvm.shfl.sync  idx {{.*}} : f32 -> f32
+// CHECK-NOT: llvm.load
+// CHECK: llvm.return
+#g3 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @gather_broadcast(%src: tensor<16xf32, #g3>, %idx: tensor<16xi32, #g3>, %o: tensor<16x!tt.ptr<f32>, #g3>) {
+    %0 = tt.gather %src[%idx] {axis = 0 : i32} : (tensor<16xf32, #g3>, tensor<16xi32, #g3>) -> tensor<16xf32, #g3>
+    tt.store %o, %0 : tensor<16x!tt.ptr<f32>, #g3>
+    tt.return
+  }
+}
