@@ -307,6 +307,29 @@ struct ConvertTritonGPUToLLVM
     populateWarpSpecializeRegionPatterns(converter, patterns, target);
     if (failed(applyFullConversion(module, target, std::move(patterns))))
       return signalPassFailure();
+    attachLoopAnnotations(module);
+  }
+
+  /// Loop options (tl.range(..., disable_licm=True), tl.condition) reach
+  /// the loop's back-edge branch as the discardable `llvm.loop_annotation`
+  /// convert-scf-to-cf copies there; the LLVM branches carry it as their
+  /// own `loop_annotation`, which the translation turns into !llvm.loop
+  /// metadata (llvm.licm.disable, ...).
+  static void attachLoopAnnotations(ModuleOp module) {
+    StringRef name = "llvm.loop_annotation";
+    module.walk([&](Operation *op) {
+      auto annotation =
+          dyn_cast_or_null<LLVM::LoopAnnotationAttr>(op->getDiscardableAttr(name));
+      if (!annotation)
+        return;
+      if (auto br = dyn_cast<LLVM::BrOp>(op))
+        br.setLoopAnnotationAttr(annotation);
+      else if (auto condBr = dyn_cast<LLVM::CondBrOp>(op))
+        condBr.setLoopAnnotationAttr(annotation);
+      else
+        return;
+      op->removeDiscardableAttr(name);
+    });
   }
 };
 
