@@ -345,10 +345,11 @@ LogicalResult NvidiaMmaEncodingAttr::verify(
     return emitError() << "ttg.nvidia_mma warpsPerCTA and CGALayout must "
                           "have the same rank";
   if (versionMajor == 3) {
-    if (rank != 2)
-      return emitError() << "ttg.nvidia_mma v3 (wgmma) layouts have rank 2";
-    if (instrShape.size() != 3)
-      return emitError() << "ttg.nvidia_mma v3 instrShape must be [M, N, K]";
+    // [M, N, K]; a rank-3 layout (one Gluon writes for tensors; wgmma
+    // itself takes rank 2) may give a leading batch size, [B, M, N, K].
+    if (instrShape.size() != 3 && instrShape.size() != rank + 1)
+      return emitError() << "ttg.nvidia_mma v3 instrShape must be [M, N, K] "
+                            "or, at rank 3, [B, M, N, K]";
   } else if (instrShape.size() != 2 && instrShape.size() != rank) {
     return emitError() << "ttg.nvidia_mma v2 instrShape must be [M, N] or "
                           "have the layout's rank";
@@ -371,8 +372,8 @@ NvidiaMmaEncodingAttr::getRepOrderForOperand(int opIdx) const {
 /// M and N of the instruction, whatever the rank of instrShape.
 static std::pair<unsigned, unsigned> mmaInstrMN(NvidiaMmaEncodingAttr mma) {
   ArrayRef<unsigned> instr = mma.getInstrShape();
-  if (mma.isHopper())
-    return {instr[0], instr[1]};
+  if (mma.isHopper()) // [(B,) M, N, K]
+    return {instr[instr.size() - 3], instr[instr.size() - 2]};
   return {instr[instr.size() - 2], instr[instr.size() - 1]};
 }
 

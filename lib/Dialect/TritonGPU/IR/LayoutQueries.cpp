@@ -231,8 +231,10 @@ SmallVector<unsigned> mlir::triton::gpu::getShapePerCTATile(Attribute layout) {
       .Case([](NvidiaMmaEncodingAttr enc) {
         ArrayRef<unsigned> warps = enc.getWarpsPerCTA();
         unsigned rank = warps.size();
+        // Hopper's instrShape is [(B,) M, N, K], Ampere's [(B,) M, N].
         unsigned instrN = enc.isHopper()
-                              ? enc.getInstrShape()[1]
+                              ? enc.getInstrShape()[enc.getInstrShape().size() -
+                                                    2]
                               : enc.getInstrShape()[enc.getInstrShape().size() -
                                                     1];
         SmallVector<unsigned> tile(warps);

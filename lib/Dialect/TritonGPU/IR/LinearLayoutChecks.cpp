@@ -85,10 +85,12 @@ void checkMma(NvidiaMmaEncodingAttr mma, unsigned rank, Refusal &why) {
         instr[rank - 1] != 8)
       why.os << "mma v2 needs instrShape [.., 16, 8] of the tensor's rank";
   } else if (mma.isHopper()) {
-    if (rank != 2 || instr.size() != 3 || instr[0] != 16 || instr[1] < 8 ||
-        !llvm::isPowerOf2_32(instr[1]))
-      why.os << "mma v3 needs a rank-2 tensor and instrShape [16, N, K] with "
-                "N a power of two >= 8";
+    size_t n = instr.size();
+    if (rank < 2 || rank > 3 || (n != 3 && n != rank + 1) ||
+        instr[n - 3] != 16 || instr[n - 2] < 8 ||
+        !llvm::isPowerOf2_32(instr[n - 2]))
+      why.os << "mma v3 needs a rank-2 or rank-3 tensor and instrShape "
+                "[(B,) 16, N, K] with N a power of two >= 8";
   } else {
     why.os << "mma version " << mma.getVersionMajor() << " is not supported";
   }

@@ -122,8 +122,13 @@ LinearLayout mmaToLinearLayout(ArrayRef<int64_t> shape,
   MLIRContext *ctx = mma.getContext();
   unsigned rank = shape.size();
   SmallVector<unsigned> tileShape(mma.getInstrShape());
-  if (mma.isHopper())
-    tileShape.resize(2); // [M, N] of the [M, N, K] instruction
+  if (mma.isHopper()) {
+    // [(B,) M, N] of the [(B,) M, N, K] instruction, a batch of 1 where the
+    // layout has more dimensions than the instruction.
+    tileShape.pop_back();
+    size_t missing = rank - std::min<size_t>(rank, tileShape.size());
+    tileShape.insert(tileShape.begin(), missing, 1u);
+  }
   // The accumulator is laid out like an operand with kWidth 2.
   SmallVector<unsigned> order = getMatrixOrder(rank, /*rowMajor=*/true);
   LinearLayout cta =

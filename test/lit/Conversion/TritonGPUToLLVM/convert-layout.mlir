@@ -199,3 +199,19 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %0 : tensor<128x64xf32, #blocked>
   }
 }
+
+// -----
+
+// A rank-3 wgmma layout (instrShape [M, N, K]: a batch of 1 per
+// instruction; Gluon's test_convert2d_layouts slices a dot operand of one)
+// converts like any distributed layout.
+// CHECK-LABEL: llvm.func @mma_v3_rank3
+// CHECK: llvm.return
+#mma3 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1, 1], instrShape = [16, 32, 16]}>
+#b3 = #ttg.blocked<{sizePerThread = [1, 1, 4], threadsPerWarp = [1, 4, 8], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:90"} {
+  tt.func public @mma_v3_rank3(%x: tensor<4x16x32xf32, #mma3>) -> tensor<4x16x32xf32, #b3> attributes {noinline = false} {
+    %0 = ttg.convert_layout %x : tensor<4x16x32xf32, #mma3> -> tensor<4x16x32xf32, #b3>
+    tt.return %0 : tensor<4x16x32xf32, #b3>
+  }
+}

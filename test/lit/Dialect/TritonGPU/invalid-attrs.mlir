@@ -159,12 +159,12 @@
 
 // -----
 
-// expected-error @+1 {{ttg.nvidia_mma v3 (wgmma) layouts have rank 2}}
-#layout = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [1, 4, 1], instrShape = [16, 64, 16]}>
+// expected-error @+1 {{ttg.nvidia_mma v3 instrShape must be [M, N, K] or, at rank 3, [B, M, N, K]}}
+#layout = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [1, 4, 1], instrShape = [1, 1, 16, 64, 16]}>
 
 // -----
 
-// expected-error @+1 {{ttg.nvidia_mma v3 instrShape must be [M, N, K]}}
+// expected-error @+1 {{ttg.nvidia_mma v3 instrShape must be [M, N, K] or, at rank 3, [B, M, N, K]}}
 #layout = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64]}>
 
 // -----
