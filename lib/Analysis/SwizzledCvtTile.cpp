@@ -11,7 +11,8 @@
 // fewest bank conflicts wins, then the one with more rounds; without any,
 // element vectors on both sides (its optimalSwizzlingLdSt). The allocation
 // sizes the scratch buffer from the tile and the lowering replays it, so
-// both agree.
+// both agree. Both take the layouts of one CTA (perCTACvtLayouts: the CTA
+// bases projected out), so the tile has no CTA bits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -144,8 +145,7 @@ namespace {
 /// (broadcast) bases, so lane i is still entry i.
 struct CvtBases {
   unsigned numBits = 0;
-  SmallVector<int32_t> regSrc, regDst, laneSrc, laneDst, warpSrc, warpDst,
-      blockSrc, blockDst;
+  SmallVector<int32_t> regSrc, regDst, laneSrc, laneDst, warpSrc, warpDst;
 
   CvtBases(const LinearLayout &src, const LinearLayout &dst) {
     MLIRContext *ctx = src.getInDimNames().begin()->getContext();
@@ -162,14 +162,11 @@ struct CvtBases {
     laneDst = bases(dstFlat, "lane");
     warpSrc = bases(srcFlat, "warp");
     warpDst = bases(dstFlat, "warp");
-    blockSrc = bases(srcFlat, "block");
-    blockDst = bases(dstFlat, "block");
   }
 };
 
 /// One side of the conversion as the hardware indices that hold each
-/// element: `e` written over the side's register, lane, warp and block
-/// bases. Returns the register and lane parts (bit i: basis i used), or
+/// element: `e` written over the side's register, lane and warp bases. Returns the register and lane parts (bit i: basis i used), or
 /// nothing when `e` is not held by the side.
 struct HardwareIndex {
   uint64_t reg = 0, lane = 0;
@@ -177,13 +174,12 @@ struct HardwareIndex {
 std::optional<HardwareIndex> hardwareIndexOf(ArrayRef<int32_t> regs,
                                              ArrayRef<int32_t> lanes,
                                              ArrayRef<int32_t> warps,
-                                             ArrayRef<int32_t> blocks,
                                              int32_t e) {
   // Row echelon form of the bases, each row remembering which bases it
-  // combines (bit k: the k-th basis in reg, lane, warp, block order); each
+  // combines (bit k: the k-th basis in reg, lane, warp order); each
   // pivot column is set in its row only, so `e` reduces row by row.
   SmallVector<uint64_t> rows, combos;
-  for (ArrayRef<int32_t> list : {regs, lanes, warps, blocks})
+  for (ArrayRef<int32_t> list : {regs, lanes, warps})
     for (int32_t v : list) {
       combos.push_back(uint64_t(1) << rows.size());
       rows.push_back(uint32_t(v));
@@ -223,7 +219,7 @@ SmallVector<MemOpTile> memOpTiles(unsigned bitwidth, bool matrix) {
 
 /// One side for optimalSwizzlingTile.
 struct SideBases {
-  ArrayRef<int32_t> regs, lanes, warps, blocks;
+  ArrayRef<int32_t> regs, lanes, warps;
 };
 
 /// The contiguous 16-byte row both instructions can use (Triton's
@@ -250,7 +246,7 @@ matchTiles(const SideBases &a, const SideBases &b, int nRegA, int nRegB,
     laneTileB.push_back(b.lanes[id]);
   }
   auto inA = [&](int32_t e) {
-    return hardwareIndexOf(a.regs, a.lanes, a.warps, a.blocks, e);
+    return hardwareIndexOf(a.regs, a.lanes, a.warps, e);
   };
   for (int i = 0; i < nRegA - nRegB; ++i) {
     std::optional<HardwareIndex> index = inA(laneTileB[i]);
@@ -425,10 +421,8 @@ SwizzledCvtTile mlir::triton::getSwizzledCvtTile(const LinearLayout &src,
   int totalBases = bitwidth > 128 ? 0 : llvm::Log2_32(128 / bitwidth);
   SmallVector<MemOpTile> srcTiles = memOpTiles(bitwidth, hasStmatrix);
   SmallVector<MemOpTile> dstTiles = memOpTiles(bitwidth, hasLdmatrix);
-  SideBases srcSide{bases.regSrc, bases.laneSrc, bases.warpSrc,
-                    bases.blockSrc};
-  SideBases dstSide{bases.regDst, bases.laneDst, bases.warpDst,
-                    bases.blockDst};
+  SideBases srcSide{bases.regSrc, bases.laneSrc, bases.warpSrc};
+  SideBases dstSide{bases.regDst, bases.laneDst, bases.warpDst};
   // The registers not yet in the vector, then the instruction's row-address
   // lanes (Triton's getTile).
   auto phaseBases = [](const MemOpTile &instr, ArrayRef<int32_t> regs,

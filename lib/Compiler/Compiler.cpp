@@ -85,14 +85,17 @@ LogicalResult mlir::triton::applyModuleOptions(ModuleOp module, IRLevel level,
 
 /// The module and `pm`'s pipeline in the form MLIR's --run-reproducer
 /// reads (the `mlir_reproducer` external resource), as Triton writes them
-/// for TRITON_REPRODUCER_PATH.
-static LogicalResult writeReproducer(ModuleOp module, PassManager &pm,
-                                     llvm::StringRef path) {
+/// for TRITON_REPRODUCER_PATH. A reproducer that cannot be written is a
+/// warning: the compilation goes on.
+static void writeReproducer(ModuleOp module, PassManager &pm,
+                            llvm::StringRef path) {
   std::error_code ec;
   llvm::raw_fd_ostream os(path, ec);
-  if (ec)
-    return module.emitError() << "cannot write the reproducer '" << path
-                              << "': " << ec.message();
+  if (ec) {
+    module.emitWarning() << "cannot write the reproducer '" << path
+                         << "': " << ec.message();
+    return;
+  }
   module->print(os, OpPrintingFlags().enableDebugInfo());
   std::string pipeline;
   llvm::raw_string_ostream pipelineOs(pipeline);
@@ -101,7 +104,6 @@ static LogicalResult writeReproducer(ModuleOp module, PassManager &pm,
      << "      pipeline: \"" << pipeline << "\",\n"
      << "      disable_threading: true,\n      verify_each: true\n"
      << "    }\n  }\n#-}\n";
-  return success();
 }
 
 LogicalResult mlir::triton::runStage(
@@ -118,8 +120,8 @@ LogicalResult mlir::triton::runStage(
   if (failed(build(pm, os)))
     return module.emitError()
            << "cannot build the " << stage << " pipeline: " << errors;
-  if (!reproducer.empty() && failed(writeReproducer(module, pm, reproducer)))
-    return failure();
+  if (!reproducer.empty())
+    writeReproducer(module, pm, reproducer);
   if (failed(pm.run(module)))
     return module.emitError() << "the " << stage << " pipeline failed";
   return success();

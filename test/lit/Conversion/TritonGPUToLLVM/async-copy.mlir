@@ -67,9 +67,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // An operand every CTA of a 2-CTA cluster holds whole (CGALayout [[0, 0]]:
 // test_matmul's A where the CTAs split the columns): shared memory is per
-// CTA, so each CTA copies it into its own buffer; the copies are not
-// predicated on the CTA id (before, only CTA 0 copied and CTA 1 read an
-// unwritten buffer).
+// CTA, so each CTA copies it into its own buffer: the copies are not
+// predicated on the CTA id (CTA 1 would read a buffer only CTA 0 filled).
 // CHECK-LABEL: llvm.func @copy_broadcast_cluster
 // CHECK-COUNT-4: "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16, $2;", "r,l,r"
 // CHECK-NOT: cp.async.cg

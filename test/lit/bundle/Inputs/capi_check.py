@@ -53,6 +53,9 @@ for stage, anchor in (("make_ttgir", "tritongpu-coalesce"), ("make_llir", "conve
     pipeline = [l.strip() for l in text.splitlines() if l.strip().startswith("pipeline:")]
     print("reproducer:", stage, "mlir_reproducer" in text, pipeline[0][:34] if pipeline else None,
           bool(pipeline) and anchor in pipeline[0])
+# A reproducer that cannot be written does not stop the compilation.
+out = triton_mlir.compile(ttir, reproducer_path=os.path.join(prefix, "missing", "repro"))
+print("unwritable reproducer:", out["cubin"][:4])
 
 # The PTX version follows the ptxas: the fake one says CUDA 12.8.
 os.environ["FAKE_CUDA_RELEASE"] = "12.8"
