@@ -290,14 +290,21 @@ def TritonGPUFuseNestedLoops
     an outer loop over tiles and an inner loop over K is flattened into a
     single loop so the pipeliner can overlap the next tile's loads with the
     current tile's epilogue. The pass fuses an `scf.for` nest whose outer
-    loop carries `tt.flatten` and holds exactly one inner loop, when the
-    inner loop's bounds do not depend on the outer loop (loop-invariant
-    bound computations are hoisted). Before fusing, invariant code is
-    hoisted out of the outer loop, pure ops only used after the inner loop
-    are sunk below it, and the nest is versioned on whether the inner loop
-    runs at all, so the fused inner body needs no guard. A nest whose outer
-    loop carries `ttg.always-fuse` (for testing) is fused without these
-    steps, with every inner loop whose bounds are invariant.
+    loop carries `tt.flatten` and holds exactly one inner loop. Before
+    fusing, invariant code is hoisted out of the outer loop, pure ops only
+    used after the inner loop are sunk below it, and the inner body is made
+    unguarded: directly when an `llvm.intr.assume` states `ub > lb` (as
+    `tl.assume` writes it), otherwise by versioning the nest on whether the
+    inner loop runs at all, which needs bounds that do not depend on the
+    outer loop (their computations are hoisted). A nest whose outer loop
+    carries `ttg.always-fuse` (for testing) is fused without these steps.
+
+    Inner bounds computed from the outer induction variable by pure scalar
+    ops (`for j in range(2 * i, 3 * i + 1)`) are fused as well: the first
+    prologue recomputes their trip counts for each `i` from a copy of those
+    ops, the fused loop carries them and `inner_len`, and its trip count is
+    summed over `i` by a loop of its own placed before it. Bounds that
+    depend on iteration arguments or memory leave the nest as it is.
 
     The fused loop runs `len(outer) * (sum of max(1, len(inner_k)) - K + 1)`
     times; a counter `T` says which part of the nest the iteration runs:

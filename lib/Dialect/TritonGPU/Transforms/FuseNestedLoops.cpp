@@ -12,6 +12,7 @@
 
 #include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -66,12 +67,36 @@ void sinkIntoEpilogue(scf::ForOp outer, scf::ForOp inner) {
     op->moveBefore(body, insertPoint);
 }
 
-/// Versions the nest on whether the inner loop runs: when it runs no
-/// iteration, a copy of the nest without it runs instead, so the fused body
-/// of the inner loop needs no guard (`ttg.must-execute`). Fails when the
-/// inner loop's bounds depend on the outer loop.
+/// True when an `llvm.intr.assume` states that `loop` runs at least once
+/// (`ub > lb`, or `lb < ub`, as `tl.assume(ub > lb)` writes it).
+bool isAssumedToRun(scf::ForOp loop) {
+  Value lb = loop.getLowerBound(), ub = loop.getUpperBound();
+  bool isUnsigned = loop.getUnsignedCmp();
+  auto gt = isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
+  auto lt = isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+  for (Operation *user : ub.getUsers()) {
+    auto cmp = dyn_cast<arith::CmpIOp>(user);
+    if (!cmp || llvm::none_of(cmp->getUsers(), llvm::IsaPred<LLVM::AssumeOp>))
+      continue;
+    if ((cmp.getPredicate() == gt && cmp.getLhs() == ub &&
+         cmp.getRhs() == lb) ||
+        (cmp.getPredicate() == lt && cmp.getLhs() == lb && cmp.getRhs() == ub))
+      return true;
+  }
+  return false;
+}
+
+/// Makes the fused body of the inner loop unguarded (`ttg.must-execute`):
+/// directly when the kernel assumes the loop runs; otherwise by versioning
+/// the nest on whether it runs (when it runs no iteration, a copy of the
+/// nest without it runs instead), which fails when the inner loop's bounds
+/// depend on the outer loop.
 LogicalResult speculateInnerLoopRuns(scf::ForOp outer, scf::ForOp inner,
                                      DominanceInfo &domInfo) {
+  if (isAssumedToRun(inner)) {
+    inner->setAttr(kMustExecuteAttrName, UnitAttr::get(inner.getContext()));
+    return success();
+  }
   llvm::SetVector<Operation *> toHoist;
   if (!isOuterLoopInvariant(
           domInfo, outer,
@@ -97,6 +122,8 @@ LogicalResult speculateInnerLoopRuns(scf::ForOp outer, scf::ForOp inner,
   auto innerCopy = cast<scf::ForOp>(mapping.lookup(inner.getOperation()));
   innerCopy.replaceAllUsesWith(innerCopy.getInitArgs());
   innerCopy.erase();
+  // Only the nest with the inner loop is specialized.
+  copy->removeAttr(kWarpSpecializeAttrName);
 
   // Else: the nest itself, its inner loop known to run.
   outer.replaceAllUsesWith(ifOp.getResults());

@@ -18,6 +18,12 @@
 // (induction variables, loop results, prologue results used later) become
 // iteration arguments of the fused loop.
 //
+// An inner loop whose bounds are computed from the outer induction variable
+// by pure scalar ops ("sliced" bounds) is fused too: len_k then changes with
+// i, so the first prologue recomputes it (and inner_len) from a copy of
+// those ops, both are carried by the fused loop, and the trip count of the
+// fused loop is summed over i by a loop of its own before it.
+//
 //===----------------------------------------------------------------------===//
 #include "LoopNestFusion.h"
 
@@ -119,12 +125,42 @@ void mlir::triton::gpu::hoistBefore(const llvm::SetVector<Operation *> &ops,
     op->moveBefore(before);
 }
 
+Value mlir::triton::gpu::computeNumIters(ImplicitLocOpBuilder &b, Value lb,
+                                         Value ub, Value step) {
+  // ceildiv(ub - lb, step) is the trip count for any sign of ub - lb.
+  Value diff = arith::SubIOp::create(b, ub, lb);
+  return arith::CeilDivSIOp::create(b, diff, step);
+}
+
 Value mlir::triton::gpu::computeNumIters(ImplicitLocOpBuilder &b,
                                          scf::ForOp loop) {
-  // ceildiv(ub - lb, step) is the trip count for any sign of ub - lb.
-  Value diff =
-      arith::SubIOp::create(b, loop.getUpperBound(), loop.getLowerBound());
-  return arith::CeilDivSIOp::create(b, diff, loop.getStep());
+  return computeNumIters(b, loop.getLowerBound(), loop.getUpperBound(),
+                         loop.getStep());
+}
+
+bool mlir::triton::gpu::canSliceBounds(DominanceInfo &domInfo,
+                                       scf::ForOp outer, ArrayRef<Value> values,
+                                       llvm::SetVector<Operation *> &sliced) {
+  llvm::SetVector<Operation *> visited;
+  std::deque<Value> worklist(values.begin(), values.end());
+  while (!worklist.empty()) {
+    Value value = worklist.front();
+    worklist.pop_front();
+    if (value == outer.getInductionVar() ||
+        domInfo.properlyDominates(value, outer))
+      continue;
+    Operation *def = value.getDefiningOp();
+    if (!def || def->getBlock() != outer.getBody())
+      return false; // An iteration argument, or a value of a nested region.
+    if (visited.contains(def))
+      continue;
+    if (!isHoistableBoundOp(def))
+      return false;
+    visited.insert(def);
+    worklist.insert(worklist.end(), def->operand_begin(), def->operand_end());
+  }
+  sliced = std::move(visited);
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -194,13 +230,27 @@ Logue collectLogue(Block *body, Block::iterator begin, Block::iterator end) {
   return logue;
 }
 
-/// Fuses the loops `inners` (children of `outer`, in block order, with bounds
-/// defined above `outer`) into `outer`; returns the fused loop.
+/// A child loop to fuse: its bounds are defined above the outer loop, or
+/// (`variant`) computed from the outer induction variable by `sliced`.
+struct FusedChild {
+  scf::ForOp loop;
+  bool variant = false;
+  llvm::SetVector<Operation *> sliced;
+};
+
+/// Fuses the loops `children` (of `outer`, in block order) into `outer`;
+/// returns the fused loop.
 class OneLevelFusion {
 public:
-  OneLevelFusion(scf::ForOp outer, ArrayRef<scf::ForOp> inners)
-      : outer(outer), inners(inners.begin(), inners.end()),
-        b(outer.getLoc(), outer) {}
+  OneLevelFusion(scf::ForOp outer, ArrayRef<FusedChild> children)
+      : outer(outer), b(outer.getLoc(), outer) {
+    for (const FusedChild &child : children) {
+      inners.push_back(child.loop);
+      variant.push_back(child.variant);
+      sliced.push_back(child.sliced);
+      anyVariant |= child.variant;
+    }
+  }
 
   scf::ForOp run();
 
@@ -208,6 +258,12 @@ private:
   /// An integer constant of the counter type, created before the fused loop.
   Value getConstant(int64_t value);
   void computeBounds();
+  /// starts, ends, inner_len and T's last value from lenInners, at the
+  /// insertion point.
+  void emitOffsets();
+  /// Copies of the ops computing the variant bounds (with `mapping`'s
+  /// induction variable) and their trip counts; null for invariant loops.
+  SmallVector<Value> emitVariantLens(IRMapping &mapping);
   void createFusedLoop();
   void emitPart(unsigned k);
   void emitEpilogue();
@@ -215,6 +271,9 @@ private:
 
   scf::ForOp outer;
   SmallVector<scf::ForOp> inners;
+  SmallVector<bool> variant;
+  SmallVector<llvm::SetVector<Operation *>> sliced;
+  bool anyVariant = false;
   ImplicitLocOpBuilder b;
   Operation *constantAnchor = nullptr;
   DenseMap<int64_t, Value> constants;
@@ -231,6 +290,8 @@ private:
 
   scf::ForOp fused;
   unsigned outerArgsStart = 2, ivStart = 0, resultsStart = 0, outsStart = 0;
+  /// With variant bounds: where their trip counts and inner_len are carried.
+  unsigned lensStart = 0;
   Value t, i;
   SmallVector<scf::IfOp> prologueIfs, bodyIfs;
   scf::IfOp epilogueIf;
@@ -250,17 +311,59 @@ Value OneLevelFusion::getConstant(int64_t value) {
 void OneLevelFusion::computeBounds() {
   Value lenOuter = computeNumIters(b, outer);
   unsigned width = getCountWidth(outer.getInductionVar().getType());
-  for (scf::ForOp inner : inners) {
-    lenInners.push_back(computeNumIters(b, inner));
+  for (scf::ForOp inner : inners)
     width = std::max(width, getCountWidth(inner.getInductionVar().getType()));
-  }
   countType = b.getIntegerType(width);
+  for (auto [inner, isVariant] : llvm::zip(inners, variant))
+    lenInners.push_back(isVariant ? Value()
+                                  : castInteger(b, computeNumIters(b, inner),
+                                                countType));
+  if (!anyVariant) {
+    emitOffsets();
+    totalIters = arith::MulIOp::create(b, castInteger(b, lenOuter, countType),
+                                       innerLen);
+    return;
+  }
 
+  // total = sum over i of inner_len(i): the invariant part times max(0,
+  // len(i)), plus the variant trip counts summed by a loop over i (the
+  // constants it uses are created before it).
+  getConstant(1);
+  Value invariantLen = getConstant(0);
+  for (auto [len, isVariant] : llvm::zip(lenInners, variant))
+    if (!isVariant)
+      invariantLen = arith::AddIOp::create(
+          b, invariantLen, arith::MaxSIOp::create(b, getConstant(1), len));
+  if (inners.size() > 1)
+    invariantLen = arith::SubIOp::create(b, invariantLen,
+                                         getConstant(inners.size() - 1));
+  Value outerCount = arith::MaxSIOp::create(
+      b, getConstant(0), castInteger(b, lenOuter, countType));
+  Value total = arith::MulIOp::create(b, outerCount, invariantLen);
+  auto sum = scf::ForOp::create(b, outer.getLowerBound(), outer.getUpperBound(),
+                                outer.getStep(), ValueRange{total});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(sum.getBody());
+    IRMapping mapping;
+    mapping.map(outer.getInductionVar(), sum.getInductionVar());
+    Value acc = sum.getRegionIterArg(0);
+    for (Value len : emitVariantLens(mapping))
+      if (len)
+        acc = arith::AddIOp::create(
+            b, acc, arith::MaxSIOp::create(b, getConstant(1), len));
+    scf::YieldOp::create(b, acc);
+  }
+  totalIters = sum.getResult(0);
+}
+
+void OneLevelFusion::emitOffsets() {
   // start_k = sum_{m<k} max(1, len_m) - k; the part of inner loop k ends at
   // start_k + len_k.
+  starts.clear();
+  ends.clear();
   Value sum = getConstant(0);
-  for (unsigned k = 0; k < lenInners.size(); ++k) {
-    Value len = castInteger(b, lenInners[k], countType);
+  for (auto [k, len] : llvm::enumerate(lenInners)) {
     starts.push_back(k == 0 ? sum
                             : arith::SubIOp::create(b, sum, getConstant(k)));
     ends.push_back(arith::AddIOp::create(b, starts.back(), len));
@@ -272,8 +375,23 @@ void OneLevelFusion::computeBounds() {
           ? sum
           : arith::SubIOp::create(b, sum, getConstant(inners.size() - 1));
   lastT = arith::SubIOp::create(b, innerLen, getConstant(1));
-  totalIters =
-      arith::MulIOp::create(b, castInteger(b, lenOuter, countType), innerLen);
+}
+
+SmallVector<Value> OneLevelFusion::emitVariantLens(IRMapping &mapping) {
+  SmallVector<Value> lens(inners.size());
+  for (unsigned k = 0; k < inners.size(); ++k) {
+    if (!variant[k])
+      continue;
+    for (Operation *op : topologicalSort(sliced[k]))
+      if (!mapping.contains(op))
+        b.clone(*op, mapping);
+    scf::ForOp inner = inners[k];
+    Value len = computeNumIters(b, mapping.lookupOrDefault(inner.getLowerBound()),
+                                mapping.lookupOrDefault(inner.getUpperBound()),
+                                mapping.lookupOrDefault(inner.getStep()));
+    lens[k] = castInteger(b, len, countType);
+  }
+  return lens;
 }
 
 void OneLevelFusion::createFusedLoop() {
@@ -311,6 +429,15 @@ void OneLevelFusion::createFusedLoop() {
   for (Logue &prologue : prologues)
     for (Value output : prologue.outputs)
       inits.push_back(createZeroOrPoison(b, output.getType()));
+  // The variant trip counts and inner_len of the current outer iteration;
+  // inner_len starts at 1 so that the first iteration has T = 0.
+  lensStart = inits.size();
+  if (anyVariant) {
+    for (bool isVariant : variant)
+      if (isVariant)
+        inits.push_back(getConstant(0));
+    inits.push_back(getConstant(1));
+  }
 
   Value zero = getConstant(0), one = getConstant(1);
   fused = scf::ForOp::create(b, zero, totalIters, one, inits);
@@ -322,8 +449,13 @@ void OneLevelFusion::createFusedLoop() {
 
   b.setInsertionPointToStart(fused.getBody());
   Value prevT = fused.getRegionIterArg(0);
+  // T wraps at the end of the previous outer iteration's inner_len.
+  Value prevLastT =
+      anyVariant ? arith::SubIOp::create(b, fused.getRegionIterArgs().back(),
+                                         getConstant(1))
+                 : lastT;
   Value wraps =
-      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, prevT, lastT);
+      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, prevT, prevLastT);
   t = arith::SelectOp::create(b, wraps, getConstant(0),
                               arith::AddIOp::create(b, prevT, getConstant(1)));
 }
@@ -351,10 +483,14 @@ void OneLevelFusion::emitPart(unsigned k) {
     thenInits.push_back(init);
     elseInits.push_back(args[resultsOffset + r]);
   }
-  if (k == 0)
+  unsigned numVariant = 0;
+  if (k == 0) {
     types.push_back(prevI.getType());
-  Value isStart =
-      arith::CmpIOp::create(b, arith::CmpIPredicate::eq, t, starts[k]);
+    numVariant = llvm::count(variant, true);
+    types.append(numVariant, countType);
+  }
+  Value isStart = arith::CmpIOp::create(b, arith::CmpIPredicate::eq, t,
+                                        k == 0 ? getConstant(0) : starts[k]);
   auto prologueIf = scf::IfOp::create(b, types, isStart, /*addThenBlock=*/false,
                                       /*addElseBlock=*/false);
   prologueIfs.push_back(prologueIf);
@@ -372,8 +508,15 @@ void OneLevelFusion::emitPart(unsigned k) {
     SmallVector<Value> thenValues{inner.getLowerBound()};
     llvm::append_range(thenValues, prologue.outputs);
     llvm::append_range(thenValues, thenInits);
-    if (k == 0)
+    if (k == 0) {
       thenValues.push_back(nextI);
+      // The variant trip counts of the new i.
+      IRMapping mapping;
+      mapping.map(outer.getInductionVar(), nextI);
+      for (Value len : emitVariantLens(mapping))
+        if (len)
+          thenValues.push_back(len);
+    }
     scf::YieldOp::create(b, thenValues);
     // The first prologue advances i; its ops (and an inner initial value
     // that is i itself) see the new value.
@@ -385,8 +528,10 @@ void OneLevelFusion::emitPart(unsigned k) {
     SmallVector<Value> elseValues{args[ivStart + k]};
     llvm::append_range(elseValues, args.slice(outsOffset, numOuts));
     llvm::append_range(elseValues, elseInits);
-    if (k == 0)
+    if (k == 0) {
       elseValues.push_back(prevI);
+      llvm::append_range(elseValues, args.slice(lensStart, numVariant));
+    }
     scf::YieldOp::create(b, elseValues);
   }
 
@@ -398,8 +543,16 @@ void OneLevelFusion::emitPart(unsigned k) {
           use.getOwner()->getParentRegion());
     });
   if (k == 0) {
-    i = prologueIf.getResults().back();
+    ValueRange lens = prologueIf.getResults().take_back(numVariant);
+    i = prologueIf.getResult(prologueIf.getNumResults() - numVariant - 1);
     outer.getInductionVar().replaceAllUsesWith(i);
+    if (anyVariant) {
+      unsigned next = 0;
+      for (unsigned m = 0; m < inners.size(); ++m)
+        if (variant[m])
+          lenInners[m] = lens[next++];
+      emitOffsets();
+    }
   }
   // The inner loop's iteration arguments in this iteration.
   SmallVector<Value> iterValues;
@@ -493,6 +646,12 @@ void OneLevelFusion::finish() {
   for (auto [prologueIf, prologue] : llvm::zip(prologueIfs, prologues))
     llvm::append_range(
         yields, prologueIf.getResults().slice(1, prologue.outputs.size()));
+  if (anyVariant) {
+    for (auto [len, isVariant] : llvm::zip(lenInners, variant))
+      if (isVariant)
+        yields.push_back(len);
+    yields.push_back(innerLen);
+  }
   b.setInsertionPointToEnd(fused.getBody());
   scf::YieldOp::create(b, yields);
 
@@ -538,10 +697,11 @@ scf::ForOp OneLevelFusion::run() {
 }
 
 /// Fuses the children of `node` whose bounds are (or can be made) invariant
-/// in it; the others stay as ordinary ops of the fused body.
+/// in it or computed from its induction variable; the others stay as
+/// ordinary ops of the fused body.
 void fuseChildren(LoopNestNode *node, DominanceInfo &domInfo) {
   scf::ForOp outer = node->loop;
-  SmallVector<scf::ForOp> inners;
+  SmallVector<FusedChild> inners;
   llvm::SetVector<Operation *> toHoist;
   // Trip counts are computed with signed arithmetic.
   if (!outer.getUnsignedCmp()) {
@@ -549,11 +709,13 @@ void fuseChildren(LoopNestNode *node, DominanceInfo &domInfo) {
       scf::ForOp inner = child->loop;
       if (inner.getUnsignedCmp())
         continue;
-      if (isOuterLoopInvariant(
-              domInfo, outer,
-              {inner.getLowerBound(), inner.getUpperBound(), inner.getStep()},
-              toHoist))
-        inners.push_back(inner);
+      SmallVector<Value> bounds{inner.getLowerBound(), inner.getUpperBound(),
+                                inner.getStep()};
+      FusedChild fusedChild{inner};
+      if (isOuterLoopInvariant(domInfo, outer, bounds, toHoist) ||
+          (fusedChild.variant =
+               canSliceBounds(domInfo, outer, bounds, fusedChild.sliced)))
+        inners.push_back(std::move(fusedChild));
     }
   }
   node->children.clear();

@@ -56,15 +56,25 @@ bool isOuterLoopInvariant(DominanceInfo &domInfo, scf::ForOp outer,
                           ArrayRef<Value> values,
                           llvm::SetVector<Operation *> &toHoist);
 
+/// True when `values` are computed from the induction variable of `outer`
+/// and values that dominate `outer` by pure scalar ops of its body; those ops
+/// are returned in `sliced` (the first prologue of the fused loop recomputes
+/// them for each i).
+bool canSliceBounds(DominanceInfo &domInfo, scf::ForOp outer,
+                    ArrayRef<Value> values,
+                    llvm::SetVector<Operation *> &sliced);
+
 /// Moves `ops` before `before`, producers first.
 void hoistBefore(const llvm::SetVector<Operation *> &ops, Operation *before);
 
 /// ceildiv(ub - lb, step): the trip count of `loop` (<= 0 when it runs
 /// none), in the type of its induction variable.
 Value computeNumIters(ImplicitLocOpBuilder &b, scf::ForOp loop);
+Value computeNumIters(ImplicitLocOpBuilder &b, Value lb, Value ub, Value step);
 
 /// Flattens the subtree of `node` bottom-up; `node->loop` is then the fused
-/// loop. Child loops whose bounds depend on their parent stay nested.
+/// loop. Child loops whose bounds depend on their parent other than through
+/// its induction variable (iteration arguments, loads) stay nested.
 void flattenLoopNest(LoopNestNode *node, DominanceInfo &domInfo);
 
 } // namespace mlir::triton::gpu

@@ -8,7 +8,7 @@
 // RUN: FileCheck %s --check-prefix=TRACE < %t.ref
 // RUN: triton-opt %s -tritongpu-fuse-nested-loops | FileCheck %s --check-prefix=IR
 
-// Results of the nests (tags 6, 7, 13, 31), computed by hand.
+// Results of the nests (tags 6, 7, 13, 31, 44, 52), computed by hand.
 // TRACE: 6 9103
 // TRACE: 7 3
 // TRACE: 6 400
@@ -20,6 +20,12 @@
 // TRACE: 13 5
 // TRACE: 31 66
 // TRACE-NEXT: 31 0
+// TRACE: 44 132
+// TRACE: 44 0
+// TRACE-NEXT: 44 0
+// TRACE-NEXT: 44 0
+// TRACE: 52 10
+// TRACE-NEXT: 52 0
 
 // Every nest was fused: one loop per function, two for the versioned
 // tt.flatten nest.
@@ -34,6 +40,12 @@
 // IR-NOT: scf.for
 // IR-LABEL: tt.func @yield_inner
 // IR-COUNT-1: scf.for
+// IR-NOT: scf.for
+// IR-LABEL: tt.func @variant
+// IR-COUNT-2: scf.for
+// IR-NOT: scf.for
+// IR-LABEL: tt.func @dependent
+// IR-COUNT-2: scf.for
 // IR-NOT: scf.for
 // IR-LABEL: tt.func @main
 
@@ -171,6 +183,67 @@ tt.func @yield_inner(%n: i64, %m: i64) {
   tt.return
 }
 
+// Inner bounds computed from the outer induction variable: a variant loop
+// (empty for some i, negative trip counts for others) and an invariant one,
+// a value carried through both, outer loop results.
+tt.func @variant(%n: i32, %m: i32, %k: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %t40 = arith.constant 40 : i64
+  %t41 = arith.constant 41 : i64
+  %t42 = arith.constant 42 : i64
+  %t43 = arith.constant 43 : i64
+  %t44 = arith.constant 44 : i64
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %c0) -> i32 : i32 {
+    %lb = arith.muli %i, %c2 : i32
+    %ub = arith.subi %m, %i : i32
+    func.call @ev32(%t40, %i) : (i64, i32) -> ()
+    %s = scf.for %j = %lb to %ub step %c1 iter_args(%t = %a) -> i32 : i32 {
+      %u = arith.addi %t, %j : i32
+      func.call @ev32(%t41, %u) : (i64, i32) -> ()
+      scf.yield %u : i32
+    }
+    %ub2 = arith.addi %i, %k : i32
+    %s2 = scf.for %j = %c0 to %k step %c1 iter_args(%t = %s) -> i32 : i32 {
+      %u = arith.addi %t, %ub2 : i32
+      func.call @ev32(%t42, %u) : (i64, i32) -> ()
+      scf.yield %u : i32
+    }
+    func.call @ev32(%t43, %s2) : (i64, i32) -> ()
+    scf.yield %s2 : i32
+  } {"ttg.always-fuse"}
+  func.call @ev32(%t44, %r) : (i64, i32) -> ()
+  tt.return
+}
+
+// test_tl_range_fuse_dependent's nest: tt.flatten, inner bounds from i, and
+// tl.assume(ub > lb) instead of versioning.
+tt.func @dependent(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %t50 = arith.constant 50 : i64
+  %t51 = arith.constant 51 : i64
+  %t52 = arith.constant 52 : i64
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%k = %c0) -> i32 : i32 {
+    %lb = arith.muli %i, %c2 : i32
+    %x = arith.addi %lb, %i : i32
+    %ub = arith.addi %x, %c1 : i32
+    %gt = arith.cmpi sgt, %ub, %lb : i32
+    llvm.intr.assume %gt : i1
+    %k2 = scf.for %j = %lb to %ub step %c1 iter_args(%kk = %k) -> i32 : i32 {
+      func.call @ev32(%t50, %i) : (i64, i32) -> ()
+      func.call @ev32(%t51, %j) : (i64, i32) -> ()
+      %kn = arith.addi %kk, %c1 : i32
+      scf.yield %kn : i32
+    }
+    scf.yield %k2 : i32
+  } {tt.flatten}
+  func.call @ev32(%t52, %r) : (i64, i32) -> ()
+  tt.return
+}
+
 tt.func @main() {
   %a = arith.constant 0 : i64
   %b = arith.constant 3 : i64
@@ -201,5 +274,13 @@ tt.func @main() {
   tt.call @deep(%i2, %i2, %i0) : (index, index, index) -> ()
   tt.call @yield_inner(%b, %b) : (i64, i64) -> ()
   tt.call @yield_inner(%c2, %a) : (i64, i64) -> ()
+  %v4 = arith.constant 4 : i32
+  %v9 = arith.constant 9 : i32
+  tt.call @variant(%v4, %v9, %n3) : (i32, i32, i32) -> ()
+  tt.call @variant(%v4, %k0, %k0) : (i32, i32, i32) -> ()
+  tt.call @variant(%k0, %v9, %n3) : (i32, i32, i32) -> ()
+  tt.call @variant(%f, %v9, %n3) : (i32, i32, i32) -> ()
+  tt.call @dependent(%v4) : (i32) -> ()
+  tt.call @dependent(%k0) : (i32) -> ()
   tt.return
 }

@@ -283,7 +283,8 @@ tt.func @poison_and_zero(%n: i32, %p: !tt.ptr<f16>) {
 // -----
 
 // An inner bound computed in the nest from invariant values is hoisted; an
-// inner loop whose bound depends on i stays a loop inside the fused one.
+// inner loop whose bound is an iteration argument of the outer loop stays a
+// loop inside the fused one.
 // CHECK-LABEL: @bounds
 tt.func @bounds(%n: i32, %m: i32) {
   %c0 = arith.constant 0 : i32
@@ -298,13 +299,54 @@ tt.func @bounds(%n: i32, %m: i32) {
   // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step
   // CHECK-NEXT: "b1"
   // CHECK-NOT: scf.for
-  scf.for %i = %c0 to %n step %c1 : i32 {
+  scf.for %i = %c0 to %n step %c1 iter_args(%a = %c0) -> i32 : i32 {
     %ub = arith.addi %m, %m : i32
     scf.for %j = %c0 to %ub step %c1 : i32 {
       "b0"() : () -> ()
     }
-    scf.for %j = %c0 to %i step %c1 : i32 {
+    scf.for %j = %c0 to %a step %c1 : i32 {
       "b1"() : () -> ()
+    }
+    %a2 = arith.addi %a, %i : i32
+    scf.yield %a2 : i32
+  } {"ttg.always-fuse"}
+  tt.return
+}
+
+// -----
+
+// Inner bounds computed from i ("sliced"): a loop before the fused one sums
+// max(1, len(i)) over i; the first prologue recomputes len(i) from a copy of
+// the bound ops and the fused loop carries it and inner_len (starting at 1).
+// CHECK-LABEL: @sliced_bounds
+tt.func @sliced_bounds(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  // CHECK: %[[TOTAL:.*]] = scf.for %[[PI:.*]] = %{{.*}} to %arg0 step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (i32)
+  // CHECK-NEXT: %[[PLB:.*]] = arith.muli %[[PI]], %c2_i32
+  // CHECK: %[[PLEN:.*]] = arith.ceildivsi
+  // CHECK-NEXT: %[[PMAX:.*]] = arith.maxsi %[[ONE:.*]], %[[PLEN]]
+  // CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[ACC]], %[[PMAX]]
+  // CHECK-NEXT: scf.yield %[[NEXT]]
+  // CHECK: scf.for %{{.*}} = %{{.*}} to %[[TOTAL]] step %[[ONE]] iter_args(
+  // CHECK-SAME: %[[LEN:[a-z0-9_]+]] = %{{[a-z0-9_]+}}, %[[INNER:[a-z0-9_]+]] = %[[ONE]]) -> (
+  // CHECK: arith.subi %[[INNER]], %{{.*}}
+  // CHECK: scf.if
+  // CHECK: arith.muli
+  // CHECK: "pre"
+  // CHECK: arith.ceildivsi
+  // CHECK: scf.yield
+  // CHECK: } else {
+  // CHECK: %[[LEN]]
+  // CHECK: "b"
+  // CHECK-NOT: scf.for
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %lb = arith.muli %i, %c2 : i32
+    "pre"() : () -> ()
+    %ub = arith.addi %lb, %i : i32
+    scf.for %j = %lb to %ub step %c1 : i32 {
+      "b"(%j) : (i32) -> ()
     }
   } {"ttg.always-fuse"}
   tt.return
@@ -438,8 +480,8 @@ tt.func @flatten_three_levels(%n: i32) {
 
 // -----
 
-// tt.flatten with an inner bound that depends on the outer loop: not
-// versioned, not fused.
+// tt.flatten with an inner bound that depends on the outer loop and no
+// assumption that it runs: not versioned, not fused.
 // CHECK-LABEL: @flatten_variant_bound
 tt.func @flatten_variant_bound(%n: i32) {
   %c0 = arith.constant 0 : i32
@@ -449,6 +491,34 @@ tt.func @flatten_variant_bound(%n: i32) {
   // CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[I]]
   scf.for %i = %c0 to %n step %c1 : i32 {
     scf.for %j = %c0 to %i step %c1 : i32 {
+      "b"() : () -> ()
+    }
+  } {tt.flatten}
+  tt.return
+}
+
+// -----
+
+// tt.flatten with inner bounds from i and tl.assume(ub > lb): the inner body
+// runs unguarded without versioning (test_tl_range_fuse_dependent).
+// CHECK-LABEL: @flatten_assumed_bound
+tt.func @flatten_assumed_bound(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  // CHECK-NOT: scf.if
+  // CHECK: scf.for
+  // CHECK: scf.yield
+  // CHECK-NEXT: }
+  // CHECK-NOT: "b"
+  // CHECK: scf.for
+  // CHECK: %[[TRUE:.*]] = arith.constant true
+  // CHECK-NEXT: scf.if %[[TRUE]]
+  // CHECK-NEXT: "b"
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %ub = arith.addi %i, %c1 : i32
+    %gt = arith.cmpi sgt, %ub, %i : i32
+    llvm.intr.assume %gt : i1
+    scf.for %j = %i to %ub step %c1 : i32 {
       "b"() : () -> ()
     }
   } {tt.flatten}
