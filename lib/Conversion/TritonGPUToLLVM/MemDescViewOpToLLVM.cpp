@@ -9,13 +9,16 @@
 //   memdesc_subslice  origin + offsets;
 //   memdesc_index     base + index * (elements of one buffer), origin 0
 //                     (the source is a whole allocation, verified);
-//   memdesc_reshape / memdesc_reinterpret  whole buffers only (verified):
-//                     same base, origin 0.
+//   memdesc_reshape   whole buffers only (verified): same base, origin 0;
+//   memdesc_reinterpret  of a whole buffer: same base, origin 0; of a
+//                     subview holding a contiguous range of offsets
+//                     (verified): base + the range's start, origin 0.
 //
 //===----------------------------------------------------------------------===//
 #include "Conversion/TritonGPUToLLVM/Patterns.h"
 #include "Conversion/TritonGPUToLLVM/Utility.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -113,7 +116,49 @@ struct MemDescIndexOpConversion
   }
 };
 
-/// memdesc_reshape and memdesc_reinterpret: a whole buffer seen anew.
+/// memdesc_reinterpret: the bytes of the source seen anew. The source's
+/// elements are offsets [start, start + n) of its allocation (n its element
+/// count, a power of two: verified), start = offset(origin) with its low
+/// bits cleared.
+struct MemDescReinterpretOpConversion
+    : public ConvertOpToLLVMPattern<ttg::MemDescReinterpretOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ttg::MemDescReinterpretOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ttg::MemDescType src = op.getSrc().getType();
+    SmallVector<Value> members =
+        unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    Value base = members[0];
+    if (src.getAllocShape() != src.getShape()) {
+      MLIRContext *ctx = op.getContext();
+      LinearLayout inverse = ttg::toLinearLayout(src).invert();
+      SmallVector<std::pair<StringAttr, Value>> origin;
+      for (auto [d, dim] : llvm::enumerate(inverse.getInDimNames()))
+        origin.push_back({dim, members[1 + d]});
+      Value offset = applyLinearLayout(loc, rewriter, inverse, origin)
+          [inverse.getOutDimIndex(kOffset(ctx))];
+      offset = LLVM::AndOp::create(
+          rewriter, loc, offset,
+          i32Val(rewriter, loc, ~int32_t(src.getNumElements() - 1)));
+      unsigned bits = std::max(8u, src.getElementTypeBitWidth());
+      Value bytes = LLVM::MulOp::create(rewriter, loc, offset,
+                                        i32Val(rewriter, loc, bits / 8));
+      base = LLVM::GEPOp::create(rewriter, loc, base.getType(),
+                                 rewriter.getI8Type(), base,
+                                 ArrayRef<LLVM::GEPArg>{bytes});
+    }
+    ttg::MemDescType type = op.getType();
+    Type structType = getTypeConverter()->convertType(type);
+    rewriter.replaceOp(op, packView(loc, rewriter, structType, base,
+                                    zeros(loc, rewriter, type.getRank())));
+    return success();
+  }
+};
+
+/// memdesc_reshape: a whole buffer seen anew.
 template <typename OpT>
 struct WholeBufferViewConversion : public ConvertOpToLLVMPattern<OpT> {
   using ConvertOpToLLVMPattern<OpT>::ConvertOpToLLVMPattern;
@@ -139,5 +184,5 @@ void mlir::triton::populateMemDescViewOpToLLVMPatterns(
   patterns.add<MemDescTransOpConversion, MemDescSubsliceOpConversion,
                MemDescIndexOpConversion,
                WholeBufferViewConversion<ttg::MemDescReshapeOp>,
-               WholeBufferViewConversion<ttg::MemDescReinterpretOp>>(converter);
+               MemDescReinterpretOpConversion>(converter);
 }

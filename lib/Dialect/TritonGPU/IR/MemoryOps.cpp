@@ -1,6 +1,7 @@
 //===- MemoryOps.cpp - shared memory buffers, views and async copies ------===//
 #include "Dialect/Triton/IR/LayoutInference.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 #include "Dialect/TritonGPU/IR/MemDescViews.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -324,14 +325,44 @@ LogicalResult MemDescReshapeOp::verify() {
   return verifySameBuffer(*this, src, dst);
 }
 
+/// Whether the subview `type` holds an aligned, contiguous range of its
+/// allocation's offsets: the inverse of the allocation's layout maps the
+/// view's coordinate bits (log2 n independent vectors) below n, so they span
+/// the lowest offset bits (any origin then selects one such range, see
+/// MemDescViewOpToLLVM.cpp).
+static bool isContiguousSubview(MemDescType type) {
+  ArrayRef<int64_t> alloc = type.getAllocShape();
+  auto quiet = []() -> InFlightDiagnostic { return InFlightDiagnostic(); };
+  FailureOr<LinearLayout> layout =
+      tryToLinearLayout(alloc, type.getEncoding(), quiet);
+  if (failed(layout) || !layout->isInvertible())
+    return false;
+  MLIRContext *ctx = type.getContext();
+  StringAttr kOffset = StringAttr::get(ctx, "offset");
+  LinearLayout inverse = layout->invert();
+  int64_t numElements = type.getNumElements();
+  if (!llvm::isPowerOf2_64(numElements))
+    return false;
+  for (auto [d, dim] : llvm::enumerate(inverse.getInDimNames())) {
+    for (int b = 0; b < llvm::Log2_64(type.getShape()[d]); ++b) {
+      for (auto [o, outDim] : llvm::enumerate(inverse.getOutDimNames()))
+        if (outDim != kOffset && inverse.getBasis(dim, b, outDim) != 0)
+          return false; // It moves to another CTA.
+      if (inverse.getBasis(dim, b, kOffset) >= numElements)
+        return false;
+    }
+  }
+  return true;
+}
+
 LogicalResult MemDescReinterpretOp::verify() {
   MemDescType src = getSrc().getType();
   MemDescType dst = getType();
   if (src.getMemorySpace() != dst.getMemorySpace())
     return emitOpError("source and destination memory space must match");
-  if (src.getAllocShape() != src.getShape())
-    return emitOpError("cannot reinterpret a subview; reinterpret the whole "
-                       "buffer and take the subview of the result");
+  if (src.getAllocShape() != src.getShape() && !isContiguousSubview(src))
+    return emitOpError("cannot reinterpret a subview whose elements are not "
+                       "a contiguous range of its buffer");
   return success();
 }
 

@@ -80,3 +80,30 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// memdesc_reinterpret of a subview holding a contiguous range of its buffer
+// (the second half of a 2048-byte i8 buffer, Gluon's test_slice_reinterpret):
+// the base moves to the range's start (origin 1024 through the inverse
+// layout, low bits cleared, times 1 byte), the origin becomes 0.
+// CHECK-LABEL: llvm.func @reinterpret_subview
+// CHECK: %[[ORIGIN:.*]] = llvm.mlir.constant(1024 : i32) : i32
+// CHECK: %[[MASK:.*]] = llvm.mlir.constant(-1024 : i32) : i32
+// CHECK: %[[START:.*]] = llvm.and %{{.*}}, %[[MASK]] : i32
+// CHECK: %[[BYTES:.*]] = llvm.mul %[[START]], %{{.*}} : i32
+// CHECK: llvm.getelementptr %{{.*}}[%[[BYTES]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// CHECK: llvm.store
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @reinterpret_subview(%v: tensor<32x8xi32, #blocked>) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<2048xi8, #shared, #smem, mutable>
+    %half = ttg.memdesc_subslice %buf[1024] : !ttg.memdesc<2048xi8, #shared, #smem, mutable> -> !ttg.memdesc<1024xi8, #shared, #smem, mutable, 2048>
+    %words = ttg.memdesc_reinterpret %half : !ttg.memdesc<1024xi8, #shared, #smem, mutable, 2048> -> !ttg.memdesc<32x8xi32, #shared1, #smem, mutable>
+    ttg.local_store %v, %words : tensor<32x8xi32, #blocked> -> !ttg.memdesc<32x8xi32, #shared1, #smem, mutable>
+    tt.return
+  }
+}

@@ -343,11 +343,13 @@ tt.func @reshape_element_type(%m: !ttg.memdesc<256x64xf16, #shared, #smem, mutab
 
 // -----
 
-#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
-tt.func @reinterpret_subview(%m: !ttg.memdesc<2x1xi64, #shared, #smem, mutable, 4x1>) {
-  // expected-error @+1 {{'ttg.memdesc_reinterpret' op cannot reinterpret a subview}}
-  %0 = ttg.memdesc_reinterpret %m : !ttg.memdesc<2x1xi64, #shared, #smem, mutable, 4x1> -> !ttg.memdesc<4xi32, #shared, #smem, mutable>
+// Half the columns of a row-major buffer: not one range of offsets.
+tt.func @reinterpret_subview(%m: !ttg.memdesc<4x2xi32, #shared, #smem, mutable, 4x4>) {
+  // expected-error @+1 {{'ttg.memdesc_reinterpret' op cannot reinterpret a subview whose elements are not a contiguous range of its buffer}}
+  %0 = ttg.memdesc_reinterpret %m : !ttg.memdesc<4x2xi32, #shared, #smem, mutable, 4x4> -> !ttg.memdesc<8xi32, #shared1, #smem, mutable>
   tt.return
 }
 

@@ -62,6 +62,8 @@ tt.func @local_memory(%x: tensor<128x64xf16, #blocked>, %i: i32, %t: !ttg.async.
 // CHECK: ttg.memdesc_reinterpret %arg3 : !ttg.memdesc<4x1xi64, #[[SW1]], #smem, mutable> -> !ttg.memdesc<8xi32, #[[SW1]], #smem, mutable>
 // A read-only view of a writable buffer (Triton 3.6's split wgmma operands).
 // CHECK: ttg.memdesc_subslice %arg0[16, 0] : !ttg.memdesc<64x64xf16, #[[SW8]], #smem, mutable> -> !ttg.memdesc<16x64xf16, #[[SW8]], #smem, 64x64>
+// A subview of whole rows is one range of the buffer: it may be reinterpreted.
+// CHECK: ttg.memdesc_reinterpret %{{.*}} : !ttg.memdesc<32x64xf16, #[[SW8]], #smem, mutable, 64x64> -> !ttg.memdesc<1024xi32, #[[SW1]], #smem, mutable>
 tt.func @views(%m: !ttg.memdesc<64x64xf16, #shared3, #smem, mutable>,
                %n: !ttg.memdesc<256x64xf16, #shared, #smem, mutable>,
                %s: !ttg.memdesc<32x64xf16, #shared3, #smem, mutable, 2x64x64>,
@@ -74,6 +76,7 @@ tt.func @views(%m: !ttg.memdesc<64x64xf16, #shared3, #smem, mutable>,
   %5 = ttg.memdesc_reshape %n : !ttg.memdesc<256x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<2x128x64xf16, #shared, #smem, mutable>
   %6 = ttg.memdesc_reinterpret %b : !ttg.memdesc<4x1xi64, #shared2, #smem, mutable> -> !ttg.memdesc<8xi32, #shared2, #smem, mutable>
   %7 = ttg.memdesc_subslice %m[16, 0] : !ttg.memdesc<64x64xf16, #shared3, #smem, mutable> -> !ttg.memdesc<16x64xf16, #shared3, #smem, 64x64>
+  %8 = ttg.memdesc_reinterpret %1 : !ttg.memdesc<32x64xf16, #shared3, #smem, mutable, 64x64> -> !ttg.memdesc<1024xi32, #shared2, #smem, mutable>
   tt.return
 }
 
