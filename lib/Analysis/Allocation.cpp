@@ -94,6 +94,16 @@ private:
     int64_t numElems = 1;
     for (int64_t size : shapePerCTA)
       numElems *= size;
+    // A padded layout pads each buffer (the trailing dims) on its own.
+    if (auto padded =
+            dyn_cast<ttg::PaddedSharedEncodingAttr>(type.getEncoding())) {
+      ArrayRef<int64_t> tile =
+          ArrayRef<int64_t>(shapePerCTA).take_back(padded.getRank());
+      int64_t tileElems = 1;
+      for (int64_t size : tile)
+        tileElems *= size;
+      numElems = numElems / tileElems * padded.getPaddedSize(tile);
+    }
     size_t bytes = numElems * bitwidth / 8;
     size_t alignment = 16;
     if (std::optional<uint64_t> explicitAlignment = alloc.getAlignment())

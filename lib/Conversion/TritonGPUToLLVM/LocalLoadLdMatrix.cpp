@@ -179,6 +179,8 @@ struct LocalLoadLdMatrixConversion
                       memDesc.getElementType().getIntOrFloatBitWidth() / 8;
       return src.getDefiningOp<ttg::MemDescIndexOp>() && bytes % 16 == 0;
     };
+    if (isa<ttg::PaddedSharedEncodingAttr>(memDesc.getEncoding()))
+      return rewriter.notifyMatchFailure(op, "padded layout");
     if (!isWholeBuffer() ||
         memDesc.getAllocShape().take_back(memDesc.getRank()) !=
             memDesc.getShape() ||

@@ -38,7 +38,8 @@ bool mlir::triton::storeWithStMatrix(Location loc, OpBuilder &b,
   Type element = values.front().getType();
   if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() != 16)
     return false;
-  if (memDesc.getAllocShape().take_back(memDesc.getRank()) !=
+  if (isa<ttg::PaddedSharedEncodingAttr>(memDesc.getEncoding()) ||
+      memDesc.getAllocShape().take_back(memDesc.getRank()) !=
           memDesc.getShape() ||
       memDesc.getNumElements() * 2 % 16 != 0)
     return false;

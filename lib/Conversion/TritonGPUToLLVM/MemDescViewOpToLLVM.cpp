@@ -102,6 +102,9 @@ struct MemDescIndexOpConversion
     int64_t bufferElems = 1;
     for (int64_t size : ttg::getShapePerCTA(type))
       bufferElems *= size;
+    if (auto padded =
+            dyn_cast<ttg::PaddedSharedEncodingAttr>(type.getEncoding()))
+      bufferElems = padded.getPaddedSize(ttg::getShapePerCTA(type));
     unsigned bits = std::max(8u, type.getElementTypeBitWidth());
     Value stride = i32Val(rewriter, loc, bufferElems * bits / 8);
     Value bytes =

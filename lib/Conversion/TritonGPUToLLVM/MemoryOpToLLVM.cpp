@@ -163,6 +163,22 @@ SmallVector<Value> wholeAllocationAddresses(Location loc, OpBuilder &b,
   return addresses;
 }
 
+/// offset + sum_k (offset / interval_k) * padding_k: where the element at
+/// `offset` of a #ttg.padded_shared buffer is.
+Value addPadding(Location loc, OpBuilder &b,
+                 ttg::PaddedSharedEncodingAttr layout, Value offset) {
+  Value padded = offset;
+  for (auto [interval, padding] :
+       llvm::zip(layout.getIntervals(), layout.getPaddings())) {
+    Value blocks = LLVM::LShrOp::create(
+        b, loc, offset, i32Val(b, loc, llvm::Log2_32(interval)));
+    Value pad = LLVM::ShlOp::create(b, loc, blocks,
+                                    i32Val(b, loc, llvm::Log2_32(padding)));
+    padded = LLVM::AddOp::create(b, loc, padded, pad);
+  }
+  return padded;
+}
+
 } // namespace
 
 SmallVector<Value> mlir::triton::elementAddresses(
@@ -171,14 +187,16 @@ SmallVector<Value> mlir::triton::elementAddresses(
   MLIRContext *ctx = b.getContext();
   SmallVector<Value> members = unpackLLElements(loc, llvmMemDesc, b);
   Value base = members.front();
-  if (isWholeAllocation(memDesc, members)) {
+  auto padded = dyn_cast<ttg::PaddedSharedEncodingAttr>(memDesc.getEncoding());
+  if (!padded && isWholeAllocation(memDesc, members)) {
     SmallVector<Value> addresses = wholeAllocationAddresses(
         loc, b, memDesc, base, tensorType, elementType, vec, atUse);
     if (!addresses.empty())
       return addresses;
   }
-  // A subview: each element's allocation coordinates (view coordinates
-  // ^ origin) through the inverse of the shared layout.
+  // A subview (or a padded buffer): each element's allocation coordinates
+  // (view coordinates ^ origin) through the inverse of the shared layout,
+  // then the padding before that offset.
   LinearLayout shared = ttg::toLinearLayout(memDesc);
   LinearLayout inverse = shared.pseudoinvert();
   SmallVector<StringAttr> dims = llvm::to_vector(shared.getOutDimNames());
@@ -192,6 +210,8 @@ SmallVector<Value> mlir::triton::elementAddresses(
       ins.push_back(
           {dims[d], LLVM::XOrOp::create(b, loc, coord, members[1 + d])});
     Value offset = applyLinearLayout(loc, b, inverse, ins)[offsetIndex];
+    if (padded)
+      offset = addPadding(loc, b, padded, offset);
     addresses.push_back(LLVM::GEPOp::create(b, loc, base.getType(), elementType,
                                             base,
                                             ArrayRef<LLVM::GEPArg>{offset}));
@@ -228,6 +248,10 @@ unsigned mlir::triton::getSharedVectorSize(ttg::MemDescType memDesc,
   if (!layouts)
     return 1;
   int maxElems = std::max(1u, 128 / storedBits);
+  // A vector never straddles padding (nor loses its alignment to it).
+  if (auto padded =
+          dyn_cast<ttg::PaddedSharedEncodingAttr>(memDesc.getEncoding()))
+    maxElems = std::min<int>(maxElems, padded.getMinInterval());
   return std::max(
       1, ttg::getSharedVectorization(layouts->first, layouts->second, maxElems));
 }

@@ -410,3 +410,24 @@ tt.func @warp_specialize_concurrent() {
 }
 
 }
+
+// -----
+
+// A padded layout pads each buffer on its own: 64x64 i32 with 4 elements
+// after every 32 is 4096 + 127 * 4 elements (none after the last), 18416 B;
+// three such buffers 55248 B.
+#P = #ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 64]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: @padded
+// CHECK-NEXT: offset = 55248, size = 18416
+// CHECK-NEXT: offset = 0, size = 55248
+// CHECK-NEXT: size = 73664
+tt.func @padded() {
+  %0 = ttg.local_alloc : () -> !ttg.memdesc<64x64xi32, #P, #smem, mutable>
+  %1 = ttg.local_alloc : () -> !ttg.memdesc<3x64x64xi32, #P, #smem, mutable>
+  ttg.local_dealloc %0 : !ttg.memdesc<64x64xi32, #P, #smem, mutable>
+  ttg.local_dealloc %1 : !ttg.memdesc<3x64x64xi32, #P, #smem, mutable>
+  tt.return
+}
+}

@@ -249,6 +249,36 @@ def SharedLinearEncodingAttr
   }];
 }
 
+def PaddedSharedEncodingAttr
+    : SharedEncoding<"PaddedSharedEncoding", "padded_shared_encoding",
+                     [SharedEncodingTrait]> {
+  let mnemonic = "padded_shared";
+  let summary = "A linear shared layout with padding inserted every interval";
+  let description = [{
+    The element at L(o) (L linear, from (offset, block) to the tensor
+    coordinates) lives at `o + sum_k (o / interval_k) * padding_k`: after
+    every `interval_k` elements, `padding_k` unused ones, to stagger rows
+    over the shared memory banks. Intervals and paddings are powers of two.
+    Written with the identity L of `shape` in `order`, or with L's bases:
+    `#ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 64]}>`,
+    `#ttg.padded_shared<[16:+4, 64:+8] {offset = [[0, 1], [1, 0]], block = []}>`.
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$intervals,
+                        ArrayRefParameter<"unsigned">:$paddings,
+                        LinearLayoutParam:$linearComponent);
+  let extraClassDeclaration = [{
+    CTAEncodingAttr getCTALayout() const;
+    /// The offset order ([rank-1, ..., 0] for dimensions no offset moves).
+    SmallVector<unsigned> getOrder() const;
+    /// Elements a buffer of `shape` spans, padding included (none after the
+    /// last element).
+    int64_t getPaddedSize(ArrayRef<int64_t> shape) const;
+    /// The largest power of two dividing every interval and padding: a
+    /// vector of at most this many elements never straddles padding.
+    unsigned getMinInterval() const;
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Memory spaces
 //===----------------------------------------------------------------------===//

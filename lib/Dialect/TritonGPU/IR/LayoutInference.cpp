@@ -52,6 +52,10 @@ static FailureOr<LinearLayout> linearLayoutOf(ArrayRef<int64_t> shape,
                                " does not match the tensor's");
     return linear.toLinearLayout(shape);
   }
+  // Views of a padded buffer would lose its padding as #ttg.shared_linear.
+  if (isa<PaddedSharedEncodingAttr>(layout))
+    return emitOptionalError(loc, "a view of ", layout,
+                             " as another shape or order is not supported");
   if (auto shared = dyn_cast<SharedLinearEncodingAttr>(layout)) {
     const LinearLayout &ll = shared.getLinearLayout();
     SmallVector<int64_t> sizes(ll.getOutDimSizes());

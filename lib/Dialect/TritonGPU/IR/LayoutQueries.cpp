@@ -101,8 +101,8 @@ SmallVector<unsigned> mlir::triton::gpu::getOrder(Attribute layout) {
           return SmallVector<unsigned>{0};
         return getMatrixOrder(rank, /*rowMajor=*/!enc.getTransposed());
       })
-      .Case<LinearEncodingAttr, SharedLinearEncodingAttr>(
-          [](auto enc) { return enc.getOrder(); })
+      .Case<LinearEncodingAttr, SharedLinearEncodingAttr,
+            PaddedSharedEncodingAttr>([](auto enc) { return enc.getOrder(); })
       .Default([](Attribute) { return SmallVector<unsigned>(); });
 }
 
@@ -410,7 +410,8 @@ mlir::triton::gpu::getEquivalentNVMMAShared(MemDescType type) {
   Attribute encoding = type.getEncoding();
   if (auto nvmma = dyn_cast_or_null<NVMMASharedEncodingAttr>(encoding))
     return nvmma;
-  if (!isa_and_nonnull<SharedEncodingTrait>(encoding) || type.getRank() != 2 ||
+  if (!isa_and_nonnull<SharedEncodingTrait>(encoding) ||
+      isa<PaddedSharedEncodingAttr>(encoding) || type.getRank() != 2 ||
       !type.getElementType().isIntOrFloat())
     return {};
   CTAEncodingAttr cta = getCTALayout(encoding);
@@ -437,7 +438,8 @@ mlir::triton::gpu::getEquivalentNVMMAShared(MemDescType type) {
 std::optional<mlir::triton::gpu::WgmmaCoreMatrices>
 mlir::triton::gpu::getWgmmaCoreMatrices(MemDescType type, unsigned kDim) {
   if (type.getRank() != 2 || !type.getElementType().isIntOrFloat() ||
-      !isa_and_nonnull<SharedEncodingTrait>(type.getEncoding()))
+      !isa_and_nonnull<SharedEncodingTrait>(type.getEncoding()) ||
+      isa<PaddedSharedEncodingAttr>(type.getEncoding()))
     return std::nullopt;
   unsigned bits = type.getElementType().getIntOrFloatBitWidth();
   if (bits < 8 || bits > 32)

@@ -216,11 +216,14 @@ void check(ArrayRef<int64_t> shape, Attribute layout, Refusal &why) {
       checkCga(shared.getCTALayout(), rank, why);
   } else if (auto shared = dyn_cast<NVMMASharedEncodingAttr>(layout)) {
     checkNvmma(shape, shared, why);
-  } else if (isa<LinearEncodingAttr, SharedLinearEncodingAttr>(layout)) {
+  } else if (isa<LinearEncodingAttr, SharedLinearEncodingAttr,
+                 PaddedSharedEncodingAttr>(layout)) {
     const LinearLayout &ll =
         isa<LinearEncodingAttr>(layout)
             ? cast<LinearEncodingAttr>(layout).getLinearLayout()
-            : cast<SharedLinearEncodingAttr>(layout).getLinearLayout();
+        : isa<SharedLinearEncodingAttr>(layout)
+            ? cast<SharedLinearEncodingAttr>(layout).getLinearLayout()
+            : cast<PaddedSharedEncodingAttr>(layout).getLinearComponent();
     if (unsigned(ll.getNumOutDims()) != rank)
       why.os << "a linear layout with " << ll.getNumOutDims()
              << " dimensions for a rank-" << rank << " tensor";

@@ -431,6 +431,9 @@ LinearLayout buildLayout(ArrayRef<int64_t> shape, Attribute layout) {
     return fitToShape(linear.getLinearLayout(), shape);
   if (auto shared = dyn_cast<SharedLinearEncodingAttr>(layout))
     return fitToShape(shared.getLinearLayout(), shape);
+  // Where each element is before padding (the lowering adds the padding).
+  if (auto padded = dyn_cast<PaddedSharedEncodingAttr>(layout))
+    return fitToShape(padded.getLinearComponent(), shape);
   llvm::report_fatal_error("toLinearLayout: unsupported layout");
 }
 

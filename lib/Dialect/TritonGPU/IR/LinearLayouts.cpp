@@ -1,10 +1,11 @@
-//===- LinearLayouts.cpp - #ttg.linear and #ttg.shared_linear -------------===//
+//===- LinearLayouts.cpp - linear, shared_linear, padded_shared layouts ---===//
 #include "AttrUtils.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 #include "Tools/LayoutUtils.h"
 
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <numeric>
@@ -394,4 +395,184 @@ SmallVector<unsigned> SharedLinearEncodingAttr::getOrder() const {
   return orderOfBases(
       layout.getBases().lookup(StringAttr::get(getContext(), "offset")),
       defaultOrder);
+}
+
+//===----------------------------------------------------------------------===//
+// PaddedSharedEncodingAttr
+//===----------------------------------------------------------------------===//
+
+/// The layout from "offset" (and an empty "block") that walks `shape`
+/// fastest along order[0], then order[1], ...
+static LinearLayout identityPaddedComponent(MLIRContext *ctx,
+                                            ArrayRef<unsigned> shape,
+                                            ArrayRef<unsigned> order) {
+  LinearLayout::BasesT bases;
+  std::vector<std::vector<int32_t>> &offsets =
+      bases[StringAttr::get(ctx, "offset")];
+  for (unsigned dim : order)
+    for (unsigned bit = 1; bit < shape[dim]; bit *= 2) {
+      std::vector<int32_t> basis(shape.size(), 0);
+      basis[dim] = bit;
+      offsets.push_back(std::move(basis));
+    }
+  bases[StringAttr::get(ctx, "block")] = {};
+  SmallVector<std::pair<StringAttr, int32_t>> outDims;
+  for (auto [d, size] : llvm::enumerate(shape))
+    outDims.push_back({StringAttr::get(ctx, "dim" + Twine(d)), int32_t(size)});
+  return LinearLayout(std::move(bases), outDims, /*requireSurjective=*/true);
+}
+
+Attribute PaddedSharedEncodingAttr::parse(AsmParser &parser, Type) {
+  MLIRContext *ctx = parser.getContext();
+  // <[interval:+padding, ...] {...}>
+  SmallVector<unsigned> intervals, paddings;
+  auto parsePair = [&]() -> ParseResult {
+    unsigned interval = 0, padding = 0;
+    if (parser.parseInteger(interval) || parser.parseColon() ||
+        parser.parsePlus() || parser.parseInteger(padding))
+      return failure();
+    intervals.push_back(interval);
+    paddings.push_back(padding);
+    return success();
+  };
+  DictionaryAttr dict;
+  if (parser.parseLess() || parser.parseLSquare() ||
+      parser.parseCommaSeparatedList(parsePair) || parser.parseRSquare() ||
+      parser.parseAttribute(dict))
+    return {};
+  std::optional<LinearLayout> layout;
+  if (dict.get("offset") || dict.get("block")) {
+    // The bases: {offset = [...], block = [...]} (block may be left out).
+    NamedAttrList entries(dict.getValue());
+    if (!entries.get("block"))
+      entries.append("block", ArrayAttr::get(ctx, {}));
+    layout =
+        parseLinearLayout(parser, entries.getDictionary(ctx), kSharedInDims);
+  } else {
+    // The identity of {order = [...], shape = [...]}.
+    SmallVector<unsigned> order, shape;
+    for (NamedAttribute entry : dict) {
+      if (entry.getName() == "order") {
+        if (failed(parseUIntArray(parser, entry, order)))
+          return {};
+      } else if (entry.getName() == "shape") {
+        if (failed(parseUIntArray(parser, entry, shape)))
+          return {};
+      } else {
+        unexpectedKey(parser, entry);
+        return {};
+      }
+    }
+    if (order.size() != shape.size() || shape.empty()) {
+      parser.emitError(parser.getNameLoc(),
+                       "Mismatch of shape and order ranks in padded layout");
+      return {};
+    }
+    if (!isPermutation(order) ||
+        !llvm::all_of(shape, [](unsigned s) { return llvm::isPowerOf2_32(s); })) {
+      parser.emitError(parser.getNameLoc(),
+                       "padded layout needs a permutation order and a "
+                       "power-of-two shape");
+      return {};
+    }
+    layout = identityPaddedComponent(ctx, shape, order);
+  }
+  if (!layout || parser.parseGreater())
+    return {};
+  return parser.getChecked<PaddedSharedEncodingAttr>(
+      ctx, ArrayRef<unsigned>(intervals), ArrayRef<unsigned>(paddings),
+      std::move(*layout));
+}
+
+void PaddedSharedEncodingAttr::print(AsmPrinter &printer) const {
+  MLIRContext *ctx = getContext();
+  const LinearLayout &layout = getLinearComponent();
+  printer << "<[";
+  llvm::interleaveComma(llvm::zip(getIntervals(), getPaddings()), printer,
+                        [&](auto pair) {
+                          printer << std::get<0>(pair) << ":+"
+                                  << std::get<1>(pair);
+                        });
+  printer << "] {";
+  // The short form when the layout is one CTA's identity in some order.
+  SmallVector<unsigned> shape;
+  for (int32_t size : layout.getOutDimSizes())
+    shape.push_back(size);
+  SmallVector<unsigned> order = getOrder();
+  if (layout == identityPaddedComponent(ctx, shape, order)) {
+    printer << "order = [" << ArrayRef<unsigned>(order) << "], shape = ["
+            << ArrayRef<unsigned>(shape) << "]";
+  } else {
+    printLinearLayout(printer, layout);
+  }
+  printer << "}>";
+}
+
+LogicalResult PaddedSharedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, ArrayRef<unsigned> intervals,
+    ArrayRef<unsigned> paddings, LinearLayout linearComponent) {
+  if (intervals.size() != paddings.size())
+    return emitError() << "intervals size (" << intervals.size()
+                       << ") must match paddings size (" << paddings.size()
+                       << ")";
+  if (intervals.empty())
+    return emitError() << "must have at least one interval-padding pair";
+  if (!llvm::all_of(intervals, llvm::isPowerOf2_32))
+    return emitError() << "interval values must all be power of two";
+  if (!llvm::all_of(paddings, llvm::isPowerOf2_32))
+    return emitError() << "padding values must all be power of two";
+  if (llvm::SmallSet<unsigned, 4>(intervals.begin(), intervals.end()).size() !=
+      intervals.size())
+    return emitError() << "interval values cannot have duplicates";
+  if (failed(verifyDimNames(emitError, linearComponent, kSharedInDims)))
+    return failure();
+  if (!linearComponent.isInvertible())
+    return emitError() << "Broadcasting is not supported.";
+  for (const auto &entry : linearComponent.getBases())
+    for (const std::vector<int32_t> &basis : entry.second) {
+      if (!movesAtMostOneDim(basis))
+        return emitError()
+               << "Each offset basis must move in at most one dimension.";
+      if (llvm::any_of(basis, [](int32_t v) {
+            return v != 0 && !llvm::isPowerOf2_32(v);
+          }))
+        return emitError() << "Each offset basis must be 0 or a power of two.";
+    }
+  return success();
+}
+
+CTAEncodingAttr PaddedSharedEncodingAttr::getCTALayout() const {
+  return blockBasesToCTALayout(getContext(), getLinearComponent());
+}
+
+SmallVector<unsigned> PaddedSharedEncodingAttr::getOrder() const {
+  const LinearLayout &layout = getLinearComponent();
+  SmallVector<unsigned> defaultOrder(layout.getNumOutDims());
+  std::iota(defaultOrder.rbegin(), defaultOrder.rend(), 0);
+  return orderOfBases(
+      layout.getBases().lookup(StringAttr::get(getContext(), "offset")),
+      defaultOrder);
+}
+
+int64_t PaddedSharedEncodingAttr::getPaddedSize(ArrayRef<int64_t> shape) const {
+  int64_t size = 1;
+  for (int64_t s : shape)
+    size *= s;
+  int64_t padding = 0;
+  for (auto [interval, pad] : llvm::zip_equal(getIntervals(), getPaddings())) {
+    padding += (size / interval) * pad;
+    // No padding after the last element.
+    if (size % interval == 0)
+      padding -= pad;
+  }
+  return size + padding;
+}
+
+unsigned PaddedSharedEncodingAttr::getMinInterval() const {
+  unsigned limit = ~0u;
+  for (unsigned v : getIntervals())
+    limit = std::min(limit, v);
+  for (unsigned v : getPaddings())
+    limit = std::min(limit, v);
+  return limit;
 }

@@ -331,6 +331,8 @@ LogicalResult MemDescReshapeOp::verify() {
 /// the lowest offset bits (any origin then selects one such range, see
 /// MemDescViewOpToLLVM.cpp).
 static bool isContiguousSubview(MemDescType type) {
+  if (isa<PaddedSharedEncodingAttr>(type.getEncoding()))
+    return false; // Padding lies between its elements.
   ArrayRef<int64_t> alloc = type.getAllocShape();
   auto quiet = []() -> InFlightDiagnostic { return InFlightDiagnostic(); };
   FailureOr<LinearLayout> layout =

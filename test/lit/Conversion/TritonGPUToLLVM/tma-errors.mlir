@@ -16,3 +16,18 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
   }
 }
 
+
+// -----
+
+// A padded buffer is not a TMA source or destination (the op's verifier).
+// ERR: error: 'ttng.async_tma_copy_local_to_global' op TMA shared memory must have an #ttg.nvmma_shared layout, got #ttg.padded_shared<[64:+8] {order = [1, 0], shape = [64, 64]}>
+#padded = #ttg.padded_shared<[64:+8] {order = [1, 0], shape = [64, 64]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @padded_tma(%d: !tt.tensordesc<tensor<64x64xf16, #nvmma>>, %x: i32) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #padded, #smem, mutable>
+    ttng.async_tma_copy_local_to_global %d[%x, %x] %buf : !tt.tensordesc<tensor<64x64xf16, #nvmma>>, !ttg.memdesc<64x64xf16, #padded, #smem, mutable>
+    tt.return
+  }
+}

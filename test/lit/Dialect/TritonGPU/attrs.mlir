@@ -51,6 +51,9 @@
 // CHECK-DAG: #[[LIN1:linear[0-9]*]] = #ttg.linear<{register = {{\[\[}}1]], lane = {{\[\[}}2], [4], [8], [16], [32]], warp = {{\[\[}}64], [0]], block = {{\[\[}}128]]}>
 // CHECK-DAG: #[[SL:shared[0-9]*]] = #ttg.shared_linear<{offset = {{\[\[}}0, 1], [0, 2], [1, 0], [2, 0]]}, alignment = 16>
 // CHECK-DAG: #[[SL2:shared[0-9]*]] = #ttg.shared_linear<{offset = {{\[\[}}0, 1], [1, 0]], block = {{\[\[}}0, 2]]}, alignment = 128>
+// CHECK-DAG: #[[PS:shared[0-9]*]] = #ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 64]}>
+// CHECK-DAG: #[[PS2:shared[0-9]*]] = #ttg.padded_shared<[16:+4, 64:+8] {order = [0, 1], shape = [16, 8]}>
+// CHECK-DAG: #[[PSL:shared[0-9]*]] = #ttg.padded_shared<[16:+4] {offset = {{\[\[}}0, 1], [0, 2], [1, 0], [0, 4], [2, 0], [4, 0]], block = []}>
 #lin = #ttg.linear<{register = [[0, 1], [8, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []}>
 #lin1 = #ttg.linear<{register = [[1]], lane = [[2], [4], [8], [16], [32]], warp = [[64], [0]], block = [[128]]}>
 #sl = #ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0], [2, 0]]}, alignment = 16>
@@ -68,6 +71,26 @@ tt.func @linear(%a: tensor<64x8xf32, #lin>, %b: tensor<256xf32, #lin1>,
                 %c: !ttg.memdesc<4x4xf16, #sl, #smem>,
                 %d: !ttg.memdesc<2x4xf16, #sl2, #smem>,
                 %e: !ttg.memdesc<4x4xf16, #sle, #smem>) {
+  tt.return
+}
+
+// Padded shared layouts: the short form for one CTA's identity in some
+// order, the bases otherwise (every input dimension printed).
+#ps = #ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64, 64]}>
+#ps2 = #ttg.padded_shared<[16:+4, 64:+8] {order = [0, 1], shape = [16, 8]}>
+#psl = #ttg.padded_shared<[16:+4] {offset = [[0, 1], [0, 2], [1, 0], [0, 4], [2, 0], [4, 0]]}>
+// The identity given by its bases is the short form.
+#psi = #ttg.padded_shared<[32:+4] {offset = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block = []}>
+
+// CHECK-LABEL: tt.func @padded
+// CHECK-SAME: !ttg.memdesc<64x64xf16, #[[PS]], #[[SMEM]]>
+// CHECK-SAME: !ttg.memdesc<16x8xf32, #[[PS2]], #[[SMEM]]>
+// CHECK-SAME: !ttg.memdesc<8x8xi8, #[[PSL]], #[[SMEM]]>
+// CHECK-SAME: !ttg.memdesc<64x64xf16, #[[PS]], #[[SMEM]]>
+tt.func @padded(%a: !ttg.memdesc<64x64xf16, #ps, #smem>,
+                %b: !ttg.memdesc<16x8xf32, #ps2, #smem>,
+                %c: !ttg.memdesc<8x8xi8, #psl, #smem>,
+                %d: !ttg.memdesc<64x64xf16, #psi, #smem>) {
   tt.return
 }
 

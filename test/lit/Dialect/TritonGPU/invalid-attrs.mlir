@@ -351,3 +351,44 @@
 
 // expected-error @+1 {{expected basis of 'offset' not found}}
 #layout = #ttg.shared_linear<{block = []}, alignment = 16>
+
+// -----
+
+// Intervals and paddings come in pairs.
+// expected-error @+1 {{expected integer value}}
+#layout = #ttg.padded_shared<[32:+4, 64:+] {order = [0], shape = [64]}>
+
+// -----
+
+// expected-error @+1 {{interval values must all be power of two}}
+#layout = #ttg.padded_shared<[24:+4] {order = [0], shape = [64]}>
+
+// -----
+
+// expected-error @+1 {{padding values must all be power of two}}
+#layout = #ttg.padded_shared<[32:+3] {order = [0], shape = [64]}>
+
+// -----
+
+// expected-error @+1 {{interval values cannot have duplicates}}
+#layout = #ttg.padded_shared<[32:+4, 32:+8] {order = [0], shape = [64]}>
+
+// -----
+
+// expected-error @+1 {{Broadcasting is not supported.}}
+#layout = #ttg.padded_shared<[32:+4] {offset = [[1], [0]]}>
+
+// -----
+
+// expected-error @+1 {{Each offset basis must move in at most one dimension.}}
+#layout = #ttg.padded_shared<[32:+4] {offset = [[1, 1], [0, 1]]}>
+
+// -----
+
+// expected-error @+1 {{Mismatch of shape and order ranks in padded layout}}
+#layout = #ttg.padded_shared<[32:+4] {order = [1, 0], shape = [64]}>
+
+// -----
+
+// expected-error @+1 {{unexpected key: orders}}
+#layout = #ttg.padded_shared<[32:+4] {orders = [0], shape = [64]}>
