@@ -39,6 +39,7 @@ cp "$ROOT/cmake/bundle/TritonMLIRBundleConfig.cmake" \
 sed "s/@VERSION@/$VERSION/" "$ROOT/cmake/bundle/TritonMLIRBundleConfigVersion.cmake.in" \
   > "$STAGE/lib/cmake/TritonMLIRBundle/TritonMLIRBundleConfigVersion.cmake"
 cp -r "$ROOT/python/triton_mlir" "$STAGE/python/"
+cp "$ROOT/python/sitecustomize.py" "$STAGE/python/"
 find "$STAGE/python" -name __pycache__ -prune -exec rm -rf {} +
 cp "$ROOT/docs/bundle.md" "$STAGE/README.md"
 echo "$VERSION" > "$STAGE/VERSION"

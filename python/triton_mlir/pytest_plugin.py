@@ -14,46 +14,77 @@ cut short loses nothing:
 
 utils/gpu/triton-tests.sh shards a suite over processes and
 utils/triton-tests-report.py compares two runs.
+
+Kernels compiled in a test's subprocesses count for the test too: the
+plugin points TRITON_MLIR_COUNTS at a file of its own during each test, and
+a subprocess started with the bundle's python/ folder on PYTHONPATH (whose
+sitecustomize enables triton_mlir there with TRITON_MLIR=1, see
+_autoload.py) appends a line per kernel to it.
 """
 
 import json
 import os
+import tempfile
 
 import pytest
+
+from ._autoload import kernel_outcome
 
 _counts = {}
 _phases = {}
 _out = None
+_counts_dir = None
+_counts_file = None
 
 
 def _reset():
+    global _counts_file
     _counts.clear()
     _counts.update(ours=0, fallback=0, triton=0, reasons=[])
     _phases.clear()
+    if _counts_dir is not None:
+        fd, _counts_file = tempfile.mkstemp(suffix=".jsonl", dir=_counts_dir)
+        os.close(fd)
+        os.environ["TRITON_MLIR_COUNTS"] = _counts_file
 
 
-def _listener(src=None, metadata=None, metadata_group=None, times=None, cache_hit=False, **_):
-    metadata = metadata or {}
-    if metadata.get("triton_mlir"):
-        _counts["ours"] = _counts.get("ours", 0) + 1
-    elif metadata.get("triton_mlir_fallback"):
-        _counts["fallback"] = _counts.get("fallback", 0) + 1
-        reason = metadata["triton_mlir_fallback"]
+def _count(kind, reason):
+    _counts[kind] = _counts.get(kind, 0) + 1
+    if reason is not None:
         reasons = _counts.setdefault("reasons", [])
         if reason not in reasons:
             reasons.append(reason)
-    else:
-        _counts["triton"] = _counts.get("triton", 0) + 1
+
+
+def _listener(src=None, metadata=None, metadata_group=None, times=None, cache_hit=False, **_):
+    _count(*kernel_outcome(metadata))
+
+
+def _count_subprocesses():
+    """Adds the kernels the test's subprocesses reported."""
+    if _counts_file is None or not os.path.exists(_counts_file):
+        return
+    with open(_counts_file) as f:
+        for line in f:
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue  # a subprocess killed mid-line
+            for kind in ("ours", "fallback", "triton"):
+                if entry.get(kind):
+                    _count(kind, entry.get("reason"))
+    os.unlink(_counts_file)
 
 
 def pytest_configure(config):
-    global _out
+    global _out, _counts_dir
     from triton import knobs
 
     if os.environ.get("TRITON_MLIR", "0") == "1":
         import triton_mlir
         triton_mlir.enable()
     knobs.compilation.listener = _listener
+    _counts_dir = tempfile.mkdtemp(prefix="triton_mlir_counts_")
     path = os.environ.get("TRITON_MLIR_RESULTS")
     if path:
         _out = open(path, "a", buffering=1)
@@ -76,6 +107,7 @@ def pytest_runtest_logreport(report):
     _phases[report.when] = report
     if report.when != "teardown":
         return
+    _count_subprocesses()
     setup, call = _phases.get("setup"), _phases.get("call")
     outcome, message = "passed", ""
     if setup is not None and setup.failed:
