@@ -95,6 +95,8 @@ def main():
             failing_with_triton_too=sum(baseline.get(t, {}).get("outcome") in ("failed", "error")
                                         for t in failed),
             regressions=sorted(t.split("::", 1)[-1] for t in regress)[:50],
+            passed_ids=sorted(t.split("::", 1)[-1] for t, r in through.items()
+                              if r["outcome"] == "passed" and r.get("fallback", 0) == 0),
             fallback_reasons=dict(collections.Counter(
                 normalize(reason) for r in tests.values() for reason in r.get("reasons", []))
                 .most_common(10))))
@@ -156,8 +158,17 @@ def write_record(rows, env_path):
     # A run of some tests only (--filter) is a row of its own beside the
     # file's whole run.
     scope = " ".join(env.pop("filter", None) or []) or "all"
+    # A run of some tests records which regressions of the file's whole run
+    # now pass through ours (the summary counts them as fixed).
+    whole = {}
+    if scope != "all":
+        record = results.load("triton-tests") or {}
+        whole = {r["file"]: r for r in record.get("rows", []) if r.get("scope", "all") == "all"}
     for r in rows:
         r["scope"] = scope
+        passed = set(r.pop("passed_ids"))
+        if scope != "all":
+            r["fixed_regressions"] = [t for t in whole.get(r["file"], {}).get("regressions", []) if t in passed]
     results.write("triton-tests", rows, key=lambda r: (r["file"], r["scope"]), command=command,
                   env=env, per_row=True)
 
