@@ -251,7 +251,7 @@ unsigned mlir::triton::getSharedVectorSize(ttg::MemDescType memDesc,
   // A vector never straddles padding (nor loses its alignment to it).
   if (auto padded =
           dyn_cast<ttg::PaddedSharedEncodingAttr>(memDesc.getEncoding()))
-    maxElems = std::min<int>(maxElems, padded.getMinInterval());
+    maxElems = std::min<int>(maxElems, padded.getMaxVectorElements());
   return std::max(
       1, ttg::getSharedVectorization(layouts->first, layouts->second, maxElems));
 }

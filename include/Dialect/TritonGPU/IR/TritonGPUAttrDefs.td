@@ -275,7 +275,7 @@ def PaddedSharedEncodingAttr
     int64_t getPaddedSize(ArrayRef<int64_t> shape) const;
     /// The largest power of two dividing every interval and padding: a
     /// vector of at most this many elements never straddles padding.
-    unsigned getMinInterval() const;
+    unsigned getMaxVectorElements() const;
   }];
 }
 

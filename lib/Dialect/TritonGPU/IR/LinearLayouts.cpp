@@ -568,7 +568,7 @@ int64_t PaddedSharedEncodingAttr::getPaddedSize(ArrayRef<int64_t> shape) const {
   return size + padding;
 }
 
-unsigned PaddedSharedEncodingAttr::getMinInterval() const {
+unsigned PaddedSharedEncodingAttr::getMaxVectorElements() const {
   unsigned limit = ~0u;
   for (unsigned v : getIntervals())
     limit = std::min(limit, v);
