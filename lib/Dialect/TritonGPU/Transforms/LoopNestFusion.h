@@ -1,7 +1,8 @@
 //===- LoopNestFusion.h - flatten scf.for nests into one loop ---*- C++ -*-===//
 //
-// The loop nest tree of tritongpu-fuse-nested-loops and the rewrite that
-// fuses a loop with its child loops. Private to TritonGPUTransforms.
+// The loop nest tree of tritongpu-fuse-nested-loops and its bound checks
+// (LoopNests.cpp), and the rewrite that fuses a loop with its child loops
+// (LoopNestFusion.cpp). Private to TritonGPUTransforms.
 //
 //===----------------------------------------------------------------------===//
 #ifndef TRITON_LIB_DIALECT_TRITONGPU_TRANSFORMS_LOOPNESTFUSION_H
