@@ -13,6 +13,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <deque>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::triton::gpu;
@@ -72,27 +73,40 @@ static bool isHoistableBoundOp(Operation *op) {
          llvm::all_of(op->getResultTypes(), isScalar);
 }
 
-bool mlir::triton::gpu::isOuterLoopInvariant(
-    DominanceInfo &domInfo, scf::ForOp outer, ArrayRef<Value> values,
-    llvm::SetVector<Operation *> &toHoist) {
+/// The ops of `outer`'s body that compute `values` from values defined
+/// above `outer` (and, with `fromInductionVar`, from its induction
+/// variable), if only hoistable ops do.
+static std::optional<llvm::SetVector<Operation *>>
+boundComputation(DominanceInfo &domInfo, scf::ForOp outer,
+                 ArrayRef<Value> values, bool fromInductionVar) {
   llvm::SetVector<Operation *> visited;
   std::deque<Value> worklist(values.begin(), values.end());
   while (!worklist.empty()) {
     Value value = worklist.front();
     worklist.pop_front();
-    if (domInfo.properlyDominates(value, outer))
+    if ((fromInductionVar && value == outer.getInductionVar()) ||
+        domInfo.properlyDominates(value, outer))
       continue;
     Operation *def = value.getDefiningOp();
-    if (!def)
-      return false; // An argument of a block inside the loop.
+    if (!def || def->getBlock() != outer.getBody())
+      return std::nullopt; // A block argument, or a value of a nested region.
     if (visited.contains(def))
       continue;
     if (!isHoistableBoundOp(def))
-      return false;
+      return std::nullopt;
     visited.insert(def);
     worklist.insert(worklist.end(), def->operand_begin(), def->operand_end());
   }
-  toHoist.insert(visited.begin(), visited.end());
+  return visited;
+}
+
+bool mlir::triton::gpu::isOuterLoopInvariant(
+    DominanceInfo &domInfo, scf::ForOp outer, ArrayRef<Value> values,
+    llvm::SetVector<Operation *> &toHoist) {
+  auto ops = boundComputation(domInfo, outer, values, /*fromInductionVar=*/false);
+  if (!ops)
+    return false;
+  toHoist.insert(ops->begin(), ops->end());
   return true;
 }
 
@@ -118,24 +132,9 @@ Value mlir::triton::gpu::computeNumIters(ImplicitLocOpBuilder &b,
 bool mlir::triton::gpu::canSliceBounds(DominanceInfo &domInfo,
                                        scf::ForOp outer, ArrayRef<Value> values,
                                        llvm::SetVector<Operation *> &sliced) {
-  llvm::SetVector<Operation *> visited;
-  std::deque<Value> worklist(values.begin(), values.end());
-  while (!worklist.empty()) {
-    Value value = worklist.front();
-    worklist.pop_front();
-    if (value == outer.getInductionVar() ||
-        domInfo.properlyDominates(value, outer))
-      continue;
-    Operation *def = value.getDefiningOp();
-    if (!def || def->getBlock() != outer.getBody())
-      return false; // An iteration argument, or a value of a nested region.
-    if (visited.contains(def))
-      continue;
-    if (!isHoistableBoundOp(def))
-      return false;
-    visited.insert(def);
-    worklist.insert(worklist.end(), def->operand_begin(), def->operand_end());
-  }
-  sliced = std::move(visited);
+  auto ops = boundComputation(domInfo, outer, values, /*fromInductionVar=*/true);
+  if (!ops)
+    return false;
+  sliced = std::move(*ops);
   return true;
 }
