@@ -469,7 +469,8 @@ Attribute PaddedSharedEncodingAttr::parse(AsmParser &parser, Type) {
       return {};
     }
     if (!isPermutation(order) ||
-        !llvm::all_of(shape, [](unsigned s) { return llvm::isPowerOf2_32(s); })) {
+        !llvm::all_of(shape,
+                      [](unsigned s) { return llvm::isPowerOf2_32(s); })) {
       parser.emitError(parser.getNameLoc(),
                        "padded layout needs a permutation order and a "
                        "power-of-two shape");

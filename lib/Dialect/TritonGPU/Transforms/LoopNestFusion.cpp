@@ -262,9 +262,10 @@ SmallVector<Value> OneLevelFusion::emitVariantLens(IRMapping &mapping) {
       if (!mapping.contains(op))
         b.clone(*op, mapping);
     scf::ForOp inner = inners[k];
-    Value len = computeNumIters(b, mapping.lookupOrDefault(inner.getLowerBound()),
-                                mapping.lookupOrDefault(inner.getUpperBound()),
-                                mapping.lookupOrDefault(inner.getStep()));
+    Value len =
+        computeNumIters(b, mapping.lookupOrDefault(inner.getLowerBound()),
+                        mapping.lookupOrDefault(inner.getUpperBound()),
+                        mapping.lookupOrDefault(inner.getStep()));
     lens[k] = castInteger(b, len, countType);
   }
   return lens;

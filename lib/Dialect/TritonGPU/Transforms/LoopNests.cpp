@@ -103,7 +103,8 @@ boundComputation(DominanceInfo &domInfo, scf::ForOp outer,
 bool mlir::triton::gpu::isOuterLoopInvariant(
     DominanceInfo &domInfo, scf::ForOp outer, ArrayRef<Value> values,
     llvm::SetVector<Operation *> &toHoist) {
-  auto ops = boundComputation(domInfo, outer, values, /*fromInductionVar=*/false);
+  auto ops = boundComputation(domInfo, outer, values,
+                              /*fromInductionVar=*/false);
   if (!ops)
     return false;
   toHoist.insert(ops->begin(), ops->end());
@@ -132,7 +133,8 @@ Value mlir::triton::gpu::computeNumIters(ImplicitLocOpBuilder &b,
 bool mlir::triton::gpu::canSliceBounds(DominanceInfo &domInfo,
                                        scf::ForOp outer, ArrayRef<Value> values,
                                        llvm::SetVector<Operation *> &sliced) {
-  auto ops = boundComputation(domInfo, outer, values, /*fromInductionVar=*/true);
+  auto ops = boundComputation(domInfo, outer, values,
+                              /*fromInductionVar=*/true);
   if (!ops)
     return false;
   sliced = std::move(*ops);
