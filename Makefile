@@ -4,6 +4,7 @@
 #   make report  docs/benchmarks.md, triton-tests.md, fuzzing.md and plots from bench/results
 #   make bundle  the self-contained tools, libraries and Python package
 #                (LLVM/MLIR linked in): dist/triton-mlir-<version>-linux-x86_64.tar.gz
+#   make wheel   the Python wheel: dist/triton_mlir-<version>-py3-none-linux_x86_64.whl
 #
 # Variables:
 #   BUILD_TYPE=Release   CMake build type (default Release)
@@ -28,12 +29,12 @@ endif
 CLANG_FORMAT ?= $(firstword $(shell for c in clang-format-22 clang-format; do command -v $$c; done 2>/dev/null))
 FORMAT_DIRS  := include lib tools test
 
-.PHONY: all setup configure build check demo bundle clean format help report
+.PHONY: all setup configure build check demo bundle wheel clean format help report
 
 all: build
 
 help:
-	@sed -n '1,11p' Makefile
+	@sed -n '1,12p' Makefile
 
 setup:
 	@bash utils/setup.sh
@@ -64,6 +65,10 @@ check: build
 # linked once more with LLVM and MLIR inside.
 bundle: build
 	ninja -C $(BUILD_DIR) -j$(JOBS) bundle
+
+# The Python wheel (docs/python.md): pip install dist/triton_mlir-*.whl
+wheel: build
+	ninja -C $(BUILD_DIR) -j$(JOBS) wheel
 
 demo: build
 	bash utils/demo.sh $(BUILD_DIR)

@@ -18,6 +18,8 @@
 #                      Runtime/Runtime.h) with the compiler linked in
 #   bundle             dist/triton-mlir-<version>-linux-x86_64.tar.gz
 #                      (utils/make-bundle.sh assembles it)
+#   wheel              dist/triton_mlir-<version>-py3-none-linux_x86_64.whl
+#                      (utils/make-wheel.py, from the bundle)
 option(TRITON_BUNDLE "Define the self-contained targets (make bundle)" ON)
 
 function(_triton_static_group out)
@@ -109,4 +111,15 @@ function(triton_add_bundle_targets)
     DEPENDS ${static_tools} triton_mlir triton_runtime
     USES_TERMINAL
     COMMENT "Assembling dist/triton-mlir-${PROJECT_VERSION}-linux-x86_64.tar.gz")
+
+  # The Python wheel: the bundle's package and libtriton_mlir.so, with a .pth
+  # start-up hook (utils/make-wheel.py, docs/python.md).
+  find_package(Python3 COMPONENTS Interpreter REQUIRED)
+  add_custom_target(wheel
+    COMMAND "${Python3_EXECUTABLE}" "${PROJECT_SOURCE_DIR}/utils/make-wheel.py"
+      "${PROJECT_SOURCE_DIR}/dist/triton-mlir-${PROJECT_VERSION}-linux-x86_64"
+      "${PROJECT_SOURCE_DIR}/dist" "${PROJECT_VERSION}"
+    DEPENDS bundle
+    USES_TERMINAL
+    COMMENT "Building dist/triton_mlir-${PROJECT_VERSION}-py3-none-linux_x86_64.whl")
 endfunction()

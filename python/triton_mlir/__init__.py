@@ -65,6 +65,10 @@ def enable():
     CUDABackend.hash = hash_with_compiler
     knobs.runtime.add_stages_inspection_hook = stages_hook
     _saved = (previous_hook, previous_hash)
+    from . import _report
+    if _report.requested():
+        from . import _autoload
+        _autoload.count_kernels()  # TRITON_MLIR_REPORT=1: counted, printed at exit
 
 
 def disable():

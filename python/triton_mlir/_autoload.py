@@ -11,9 +11,13 @@ Triton pays nothing.
 
 TRITON_MLIR_COUNTS=FILE: each kernel the process compiles (or finds in
 Triton's cache) appends one JSON line to FILE,
-{"ours": 0|1, "fallback": 0|1, "triton": 0|1, "reason": "..."}; the pytest
-plugin sets it for each test so that the kernels of a test's subprocesses
-count for that test.
+{"ours": 0|1, "fallback": 0|1, "triton": 0|1, "reason": "...", "name":
+"kernel", "pid": 123}; the pytest plugin sets it for each test so that the
+kernels of a test's subprocesses count for that test, and
+TRITON_MLIR_REPORT=1 sets it for the whole run (_report.py).
+
+The wheel's triton_mlir.pth calls install() at every interpreter start, the
+bundle's sitecustomize.py likewise.
 """
 
 import importlib.abc
@@ -43,7 +47,8 @@ def _counting_listener(path, previous):
 
     def listener(src=None, metadata=None, metadata_group=None, times=None, cache_hit=False, **kwargs):
         kind, reason = kernel_outcome(metadata)
-        line = dict(ours=0, fallback=0, triton=0, reason=reason)
+        name = (metadata or {}).get("name")
+        line = dict(ours=0, fallback=0, triton=0, reason=reason, name=name, pid=os.getpid())
         line[kind] = 1
         with open(path, "a") as f:
             f.write(json.dumps(line) + "\n")
@@ -54,16 +59,32 @@ def _counting_listener(path, previous):
     return listener
 
 
-def activate():
-    """Enables triton_mlir now (Triton importable) and, with
-    TRITON_MLIR_COUNTS, counts this process's kernels into that file."""
-    import triton_mlir
-    from triton import knobs
+_counting = False
 
-    triton_mlir.enable()
+
+def count_kernels():
+    """With TRITON_MLIR_COUNTS (TRITON_MLIR_REPORT=1 sets it), counts this
+    process's kernels into that file from now on. Idempotent."""
+    global _counting
+    if _counting:
+        return
+    from . import _report
+    if _report.requested():
+        _report.start()
     path = os.environ.get("TRITON_MLIR_COUNTS")
     if path:
+        from triton import knobs
         knobs.compilation.listener = _counting_listener(path, knobs.compilation.listener)
+        _counting = True
+
+
+def activate():
+    """Enables triton_mlir now (Triton importable) and counts this process's
+    kernels (count_kernels)."""
+    import triton_mlir
+
+    triton_mlir.enable()
+    count_kernels()
 
 
 def _activate_after_import():
@@ -111,6 +132,11 @@ def install():
     already, else at its import. Idempotent."""
     if not requested():
         return
+    from . import _report
+    if _report.requested():
+        # Before anything starts a worker: every process of the run inherits
+        # the counts file.
+        _report.start()
     if "triton" in sys.modules:
         _activate_after_import()
         return

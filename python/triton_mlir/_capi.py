@@ -31,18 +31,18 @@ class CompileError(Exception):
 
 
 def library_path():
-    """Where libtriton_mlir.so is: $TRITON_MLIR_LIBRARY, else the bundle's
-    lib/ (python/triton_mlir/../../lib), else beside this file."""
+    """Where libtriton_mlir.so is: $TRITON_MLIR_LIBRARY, else beside this
+    file (the wheel), else the bundle's lib/ (python/triton_mlir/../../lib)."""
     env = os.environ.get("TRITON_MLIR_LIBRARY")
     if env:
         return env
     here = os.path.dirname(os.path.abspath(__file__))
-    for candidate in (os.path.join(here, "..", "..", "lib", "libtriton_mlir.so"),
-                      os.path.join(here, "libtriton_mlir.so")):
+    for candidate in (os.path.join(here, "libtriton_mlir.so"),
+                      os.path.join(here, "..", "..", "lib", "libtriton_mlir.so")):
         if os.path.exists(candidate):
             return os.path.normpath(candidate)
-    raise OSError("libtriton_mlir.so not found: set TRITON_MLIR_LIBRARY, or use the package from the "
-                  "bundle (python/ beside lib/)")
+    raise OSError("libtriton_mlir.so not found: set TRITON_MLIR_LIBRARY, install the wheel, or use the "
+                  "package from the bundle (python/ beside lib/)")
 
 
 class Library:

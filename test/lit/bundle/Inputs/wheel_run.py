@@ -1,0 +1,23 @@
+"""python-wheel.test: a program and its subprocess, each reporting kernels
+to the stand-in Triton's compilation listener as Triton would."""
+import os
+import subprocess
+import sys
+
+role = sys.argv[1] if len(sys.argv) > 1 else "parent"
+print(f"{role}: triton imported early:", "triton" in sys.modules)
+import triton  # noqa: E402
+import triton_mlir  # noqa: E402
+from triton import knobs  # noqa: E402
+
+print(f"{role}: enabled:", triton_mlir.enabled())
+if role == "parent":
+    knobs.compilation.listener(metadata={"triton_mlir": True, "name": "a"})
+    knobs.compilation.listener(metadata={"triton_mlir": True, "name": "b"})
+    knobs.compilation.listener(metadata={"name": "plain"})
+    sys.stdout.flush()
+    subprocess.run([sys.executable, __file__, "child"], check=True)
+else:
+    print("child: owner is parent:", os.environ.get("TRITON_MLIR_REPORT_OWNER") == str(os.getppid()))
+    knobs.compilation.listener(metadata={"triton_mlir": True, "name": "c"})
+    knobs.compilation.listener(metadata={"triton_mlir_fallback": "why", "name": "big_kernel"})
