@@ -12,7 +12,7 @@ Triton pays nothing.
 TRITON_MLIR_COUNTS=FILE: each kernel the process compiles (or finds in
 Triton's cache) appends one JSON line to FILE,
 {"ours": 0|1, "fallback": 0|1, "triton": 0|1, "reason": "...", "name":
-"kernel", "pid": 123}; the pytest plugin sets it for each test so that the
+"kernel", "hash": "...", "pid": 123}; the pytest plugin sets it for each test so that the
 kernels of a test's subprocesses count for that test, and
 TRITON_MLIR_REPORT=1 sets it for the whole run (_report.py).
 
@@ -47,8 +47,9 @@ def _counting_listener(path, previous):
 
     def listener(src=None, metadata=None, metadata_group=None, times=None, cache_hit=False, **kwargs):
         kind, reason = kernel_outcome(metadata)
-        name = (metadata or {}).get("name")
-        line = dict(ours=0, fallback=0, triton=0, reason=reason, name=name, pid=os.getpid())
+        metadata_dict = metadata or {}
+        line = dict(ours=0, fallback=0, triton=0, reason=reason, name=metadata_dict.get("name"),
+                    hash=metadata_dict.get("hash"), pid=os.getpid())
         line[kind] = 1
         with open(path, "a") as f:
             f.write(json.dumps(line) + "\n")

@@ -9,8 +9,12 @@ kernel any of them compiles or loads from Triton's cache appends one line
 there (_autoload's counting listener). At the owner's exit the lines are
 summed and printed to stderr:
 
-    triton_mlir: 41 kernels in 3 processes: 40 by triton-mlir, 1 fell back to Triton's compiler, 0 by Triton alone
+    triton_mlir: 41 kernels (57 compiled or loaded, in 3 processes): 40 by triton-mlir, 1 fell back to Triton's compiler, 0 by Triton alone
     triton_mlir:   fell back (1): kernel_name: reason
+
+A kernel is counted once however many processes compile it or load it
+from Triton's cache (Inductor compiles in a worker and loads the cubin in
+the parent): lines with the same Triton hash are one kernel.
 
 A TRITON_MLIR_COUNTS the user set is reported and kept; one made here is
 removed after the report.
@@ -45,10 +49,10 @@ def start():
 
 
 def summarize(path):
-    """Totals of a counts file: {"ours", "fallback", "triton", "processes",
-    "fallbacks": [(name, reason)]}."""
-    totals = dict(ours=0, fallback=0, triton=0, processes=0, fallbacks=[])
-    pids = set()
+    """Totals of a counts file: {"ours", "fallback", "triton"} of distinct
+    kernels, "events" (lines), "processes", "fallbacks": [(name, reason)]."""
+    totals = dict(ours=0, fallback=0, triton=0, events=0, processes=0, fallbacks=[])
+    pids, seen = set(), set()
     try:
         with open(path) as f:
             lines = f.readlines()
@@ -59,11 +63,16 @@ def summarize(path):
             entry = json.loads(line)
         except ValueError:
             continue  # a process killed mid-line
-        for kind in ("ours", "fallback", "triton"):
-            totals[kind] += int(entry.get(kind) or 0)
-        if entry.get("fallback"):
-            totals["fallbacks"].append((entry.get("name") or "?", entry.get("reason") or "?"))
+        totals["events"] += 1
         pids.add(entry.get("pid"))
+        kind = next((k for k in ("ours", "fallback", "triton") if entry.get(k)), None)
+        key = (entry.get("hash"), kind) if entry.get("hash") else None
+        if kind is None or (key is not None and key in seen):
+            continue
+        seen.add(key)
+        totals[kind] += 1
+        if kind == "fallback":
+            totals["fallbacks"].append((entry.get("name") or "?", entry.get("reason") or "?"))
     totals["processes"] = len(pids)
     return totals
 
@@ -71,7 +80,8 @@ def summarize(path):
 def format_report(totals):
     kernels = totals["ours"] + totals["fallback"] + totals["triton"]
     processes = totals["processes"]
-    lines = [f"triton_mlir: {kernels} kernels in {processes} process{'es' if processes != 1 else ''}: "
+    lines = [f"triton_mlir: {kernels} kernels ({totals['events']} compiled or loaded, in {processes} "
+             f"process{'es' if processes != 1 else ''}): "
              f"{totals['ours']} by triton-mlir, {totals['fallback']} fell back to Triton's compiler, "
              f"{totals['triton']} by Triton alone"]
     reasons = {}

@@ -12,12 +12,15 @@ from triton import knobs  # noqa: E402
 
 print(f"{role}: enabled:", triton_mlir.enabled())
 if role == "parent":
-    knobs.compilation.listener(metadata={"triton_mlir": True, "name": "a"})
-    knobs.compilation.listener(metadata={"triton_mlir": True, "name": "b"})
+    knobs.compilation.listener(metadata={"triton_mlir": True, "name": "a", "hash": "ha"})
+    knobs.compilation.listener(metadata={"triton_mlir": True, "name": "b", "hash": "hb"})
     knobs.compilation.listener(metadata={"name": "plain"})
     sys.stdout.flush()
     subprocess.run([sys.executable, __file__, "child"], check=True)
+    # The child's kernel, loaded from Triton's cache here (as Inductor does
+    # with its workers' kernels): the same kernel, counted once.
+    knobs.compilation.listener(metadata={"triton_mlir": True, "name": "c", "hash": "hc"}, cache_hit=True)
 else:
     print("child: owner is parent:", os.environ.get("TRITON_MLIR_REPORT_OWNER") == str(os.getppid()))
-    knobs.compilation.listener(metadata={"triton_mlir": True, "name": "c"})
+    knobs.compilation.listener(metadata={"triton_mlir": True, "name": "c", "hash": "hc"})
     knobs.compilation.listener(metadata={"triton_mlir_fallback": "why", "name": "big_kernel"})
