@@ -4,7 +4,9 @@
 # PyTorch from there), and runs a torch.compile'd model (forward, backward,
 # AdamW) with TRITON_MLIR=1 TRITON_MLIR_REPORT=1: its outputs against eager,
 # and the report of which compiler made the kernels of every process,
-# Inductor's compile workers included; then uninstalls it.
+# Inductor's compile workers included; then (AOTI=1, the default) Inductor's
+# C++ paths, cpp-wrapper and AOTInductor (utils/gpu/aoti_check.py); then
+# uninstalls it.
 #
 #   utils/gpu/wheel-check.sh BUNDLE OUT
 #
@@ -30,7 +32,13 @@ fi
   env -u PYTHONPATH -u TRITON_MLIR_LIBRARY TRITON_MLIR=1 TRITON_MLIR_REPORT=1 TRITON_MLIR_STRICT=1 \
     TORCHINDUCTOR_FORCE_DISABLE_CACHES=1 TRITON_CACHE_DIR="$WORK/cache" \
     "$WORK/venv/bin/python" "$ROOT/utils/gpu/compile_check.py"
-  echo "exit: $?"
+  echo "compile_check exit: $?"
+  if [ "${AOTI:-1}" = 1 ]; then
+    env -u PYTHONPATH -u TRITON_MLIR_LIBRARY TRITON_MLIR=1 TRITON_MLIR_REPORT=1 TRITON_MLIR_STRICT=1 \
+      TORCHINDUCTOR_FORCE_DISABLE_CACHES=1 TRITON_CACHE_DIR="$WORK/cache2" \
+      "$WORK/venv/bin/python" "$ROOT/utils/gpu/aoti_check.py" "$WORK/aoti"
+    echo "aoti_check exit: $?"
+  fi
   "$WORK/venv/bin/python" -m pip uninstall -y triton-mlir
   "$WORK/venv/bin/python" -c "import importlib.util as u; print('after uninstall, triton_mlir importable:', u.find_spec('triton_mlir') is not None)"
 } > "$LOG" 2>&1
