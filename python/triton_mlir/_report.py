@@ -96,7 +96,11 @@ def format_report(totals):
 def _report_at_exit(path, made_here):
     if os.environ.get(OWNER) != str(os.getpid()):
         return  # a forked child inherited the handler; its parent reports
-    print(format_report(summarize(path)), file=sys.stderr, flush=True)
+    totals = summarize(path)
+    # A Python process of the run that met no Triton at all (a helper
+    # script started with the variables set) stays quiet.
+    if totals["events"] or "triton" in sys.modules:
+        print(format_report(totals), file=sys.stderr, flush=True)
     if made_here:
         try:
             os.unlink(path)
