@@ -343,6 +343,33 @@ def part_inductor(report):
     return "\n\n".join(parts)
 
 
+def part_models(report):
+    rec = report.records.get("models")
+    if not rec:
+        return missing("models", "`python3 bench/models.py` on the GPU machine, with the "
+                       "wheel installed")
+    rows = rec["rows"]
+    body = []
+    for x in rows:
+        k = x.get("kernels") or {}
+        body.append([x["workload"], x["mode"], num(x.get("triton_ms"), 3), num(x.get("ours_ms"), 3),
+                     num(x.get("speedup"), 3), num(x.get("triton_cold_s"), 1), num(x.get("ours_cold_s"), 1),
+                     "-" if x.get("err_ours_vs_triton") is None else "%.1e" % x["err_ours_vs_triton"],
+                     "%s / %s / %s" % (k.get("ours", "-"), k.get("fallback", "-"), k.get("triton", "-"))])
+    speedups = [x["speedup"] for x in rows if x.get("speedup")]
+    parts = [table(["workload", "mode", "Triton ms/step", "ours ms/step", "Triton/ours",
+                    "cold s Triton", "cold s ours", "ours vs Triton", "kernels ours / fell back / Triton"],
+                   body)]
+    if speedups:
+        parts.append("Geomean of Triton/ours over %d rows: %s." % (len(speedups), num(geomean(speedups), 3)))
+    errors = ["- %s %s %s: %s" % (x["workload"], x["mode"], side, x["error_" + side])
+              for x in rows for side in ("triton", "ours") if x.get("error_" + side)]
+    if errors:
+        parts.append("Errors:\n\n" + "\n".join(errors))
+    parts.append(env_line(rec))
+    return "\n\n".join(parts)
+
+
 def part_compile_time(report):
     rec = report.records.get("compile-time")
     if not rec:
