@@ -21,10 +21,14 @@ compile workers as configured by default:
 - ours: TRITON_MLIR=1 TRITON_MLIR_STRICT=1, TRITON_MLIR_COUNTS counting
   the kernels of every process (workers included) by compiler.
 
-Each compiled process times its first step (forward, backward, optimizer:
-compilation with empty caches, "cold"), checks the first step's outputs
-and gradients, then runs STEPS steps after 5 of warm-up, each between CUDA
-events: the step time is their median. Outputs are compared as a normwise
+A workload that sets its own mode or options (the matmul templates) runs
+once, as it says. JOBS (--jobs, 4) processes run at once, a workload's
+Triton and ours side by side; each compiled process times its first step
+(forward, backward, optimizer: compilation with empty caches, "cold",
+under the same load for both compilers), saves the first step's outputs
+and gradients, then, holding a lock so that it has the GPU alone, runs
+STEPS steps after 5 of warm-up, each between CUDA events: the step time is
+their median. Outputs are compared as a normwise
 relative error over all floating-point tensors (errors against eager mean
 little for workloads with dropout: Inductor draws its own random numbers;
 ours against Triton's is then the comparison).
@@ -35,6 +39,8 @@ printed: per workload and mode, Triton's and our step time (ms), Triton/ours
 kernels (made by ours / fell back / by Triton alone).
 """
 import argparse
+import concurrent.futures
+import fcntl
 import importlib.util
 import json
 import math
@@ -104,10 +110,8 @@ def child(name, mode, kind, result_path, steps):
         opt = torch.optim.AdamW(leaves, lr=1e-4, foreach=True)
         optimizer = opt.step
     compile_args = dict(options)
-    if "mode" not in compile_args and "options" not in compile_args and mode != "default":
+    if mode not in ("default", "own"):
         compile_args["mode"] = mode
-    elif mode != "default" and "options" in compile_args:
-        return {"skipped": f"{name} sets its own options"}
     if kind != "eager":
         fn = torch.compile(fn, **compile_args)
         if optimizer is not None:
@@ -124,16 +128,22 @@ def child(name, mode, kind, result_path, steps):
                result_path + ".pt")
     row = {"cold_s": cold}
     if kind != "eager":
-        for _ in range(5):
-            step(inputs)
-        times = []
-        for _ in range(steps):
-            begin, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-            begin.record()
-            step(inputs)
-            end.record()
-            end.synchronize()
-            times.append(begin.elapsed_time(end))
+        # The GPU to this process alone while it times (JOBS processes
+        # compile at once).
+        with open(os.environ.get("MODELS_TIMING_LOCK", os.path.join(tempfile.gettempdir(), "models.lock")),
+                  "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            for _ in range(5):
+                step(inputs)
+            times = []
+            for _ in range(steps):
+                begin, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+                begin.record()
+                step(inputs)
+                end.record()
+                end.synchronize()
+                times.append(begin.elapsed_time(end))
+            fcntl.flock(lock, fcntl.LOCK_UN)
         row["step_ms"] = statistics.median(times)
     return row
 
@@ -166,6 +176,7 @@ def spawn(name, mode, kind, work, steps):
     else:
         env["TRITON_MLIR"] = "0"
         env.pop("TRITON_MLIR_COUNTS", None)
+    env["MODELS_TIMING_LOCK"] = os.path.join(work, "timing.lock")
     result = os.path.join(work, f"{name}-{mode}-{kind}.json")
     cmd = [sys.executable, os.path.abspath(__file__), "--steps", str(steps), "--child", name, mode, kind, result]
     proc = subprocess.run(cmd, env=env, cwd=work, capture_output=True, text=True, timeout=1800)
@@ -214,23 +225,31 @@ def main():
     parser.add_argument("--modes", nargs="*", default=list(MODES))
     parser.add_argument("--steps", type=int, default=50)
     parser.add_argument("--out", default=None)
+    parser.add_argument("--jobs", type=int, default=int(os.environ.get("JOBS", "4")),
+                        help="processes compiling at once (timing takes turns)")
     parser.add_argument("--child", nargs=4, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         return child_main(args)
 
-    names = args.workloads or list(workloads())
+    table = workloads()
+    names = args.workloads or list(table)
     work = args.out or tempfile.mkdtemp(prefix="models-")
     os.makedirs(work, exist_ok=True)
+    # A workload that sets its own mode or options runs once, as it says.
+    plan = {name: (["own"] if ("mode" in table[name][1] or "options" in table[name][1]) else args.modes)
+            for name in names}
+    tasks = [(name, "default", "eager") for name in names]
+    tasks += [(name, mode, kind) for name in names for mode in plan[name] for kind in ("triton", "ours")]
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        futures = {task: pool.submit(spawn, *task, work, args.steps) for task in tasks}
+        done = {task: future.result() for task, future in futures.items()}
     rows = []
     for name in names:
-        eager = spawn(name, "default", "eager", work, args.steps)
-        for mode in args.modes:
-            triton = spawn(name, mode, "triton", work, args.steps)
-            if triton.get("skipped"):
-                continue
-            ours = spawn(name, mode, "ours", work, args.steps)
-            row = {"workload": name, "mode": mode,
+        eager = done[(name, "default", "eager")]
+        for mode in plan[name]:
+            triton, ours = done[(name, mode, "triton")], done[(name, mode, "ours")]
+            row = {"workload": name, "mode": mode if mode != "own" else table[name][1].get("mode", "options"),
                    "triton_ms": triton.get("step_ms"), "ours_ms": ours.get("step_ms"),
                    "triton_cold_s": triton.get("cold_s"), "ours_cold_s": ours.get("cold_s"),
                    "err_triton": compare(triton["outputs"], eager["outputs"]),
