@@ -13,6 +13,7 @@ PACKAGES=(
   ninja-build
   ccache
   python3            # lit and utils/*.py
+  python3-venv       # bundle/python-wheel.test installs the wheel into a venv
   llvm-22-dev        # LLVM headers and CMake package
   llvm-22-tools      # lit, FileCheck, not, split-file
   libmlir-22-dev     # MLIR headers, CMake package, libMLIR.so
