@@ -11,8 +11,10 @@ bundle's python/ on PYTHONPATH):
 
 Workloads are utils/gpu/inductor-corpus.py's (convnets, GPT and Llama
 blocks in f32/f16/bf16, norms, indexing, pointwise mixes, Adam, matmul
-templates) plus `gpt_train`: a small GPT's whole training step, forward,
-backward and a compiled AdamW step. For each workload and mode, three
+templates) plus `gpt_train`, a GPT of width 768 on 8x512 tokens. A step is
+the whole training step: forward, backward and, for a workload with
+parameters, an AdamW step compiled in the same mode (Inductor's foreach
+kernels). For each workload and mode, three
 processes, each with empty Triton and Inductor caches and Inductor's
 compile workers as configured by default:
 
@@ -67,10 +69,12 @@ def corpus():
 
 
 def w_gpt_train():
-    """A small GPT (utils/gpu/inductor-corpus.py's GPT in bf16) trained with
-    AdamW: the optimizer step is compiled too (Inductor's foreach kernels)."""
-    fn, inputs, leaves = corpus().w_gpt_bf16()
-    return fn, inputs, leaves
+    """A small GPT at a size whose step time means something (two pre-norm
+    blocks of width 768, 12 heads, SDPA, vocabulary 8192, 8 sequences of
+    512 tokens, bf16): utils/gpu/inductor-corpus.py's GPT, trained with
+    AdamW like every workload with parameters here."""
+    return corpus()._transformer(__import__("torch").bfloat16, rms=False, sdpa=True, vocab=8192, d=768,
+                                 heads=12, seq=512, batch=8)
 
 
 def workloads():
