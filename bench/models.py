@@ -183,12 +183,16 @@ def spawn(name, mode, kind, work, steps):
     env["MODELS_TIMING_LOCK"] = os.path.join(work, "timing.lock")
     result = os.path.join(work, f"{name}-{mode}-{kind}.json")
     cmd = [sys.executable, os.path.abspath(__file__), "--steps", str(steps), "--child", name, mode, kind, result]
-    proc = subprocess.run(cmd, env=env, cwd=work, capture_output=True, text=True, timeout=1800)
+    try:
+        proc = subprocess.run(cmd, env=env, cwd=work, capture_output=True, text=True, timeout=1800)
+        failure = f"exit {proc.returncode}: {proc.stderr.strip().splitlines()[-1:] or ''}"
+    except subprocess.TimeoutExpired:
+        failure = "no result after 1800 s"
     try:
         with open(result) as f:
             row = json.load(f)
     except (OSError, ValueError):
-        row = {"error": f"exit {proc.returncode}: {proc.stderr.strip().splitlines()[-1:] or ''}"}
+        row = {"error": failure}
     if kind == "ours":
         from triton_mlir import _report
         totals = _report.summarize(counts)

@@ -89,7 +89,10 @@ def build(bundle, dist, version):
     files.append((f"{NAME}.pth", PTH.encode(), False))
     info = f"{NAME}-{version}.dist-info"
     readme_path = os.path.join(bundle, "README.md")
-    readme = open(readme_path).read() if os.path.exists(readme_path) else SUMMARY + "\n"
+    readme = SUMMARY + "\n"
+    if os.path.exists(readme_path):
+        with open(readme_path) as f:
+            readme = f.read()
     files.append((f"{info}/METADATA", metadata(version, readme).encode(), False))
     files.append((f"{info}/WHEEL", wheel_file().encode(), False))
     files.append((f"{info}/top_level.txt", f"{NAME}\n".encode(), False))

@@ -1,6 +1,7 @@
 """A small GPT block trained for a few steps with torch.compile (Inductor's
 compile workers on), against eager; utils/gpu/wheel-check.sh runs it with
-the wheel installed and TRITON_MLIR=1 TRITON_MLIR_REPORT=1."""
+the wheel installed and TRITON_MLIR=1 TRITON_MLIR_REPORT=1. aoti_check.py
+compiles the same Block for Inductor's C++ paths."""
 import sys
 
 import torch
