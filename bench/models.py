@@ -250,8 +250,14 @@ def main():
     tasks = [(name, "default", "eager") for name in names]
     tasks += [(name, mode, kind) for name in names for mode in plan[name] for kind in ("triton", "ours")]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        futures = {task: pool.submit(spawn, *task, work, args.steps) for task in tasks}
-        done = {task: future.result() for task, future in futures.items()}
+        futures = {pool.submit(spawn, *task, work, args.steps): task for task in tasks}
+        done = {}
+        for future in concurrent.futures.as_completed(futures):
+            # One line per child as it ends: a run cut short still tells what it reached.
+            task, row = futures[future], future.result()
+            done[task] = row
+            print(f"done {' '.join(task)}: step_ms={row.get('step_ms')} cold_s={row.get('cold_s')} "
+                  f"kernels={row.get('kernels')} error={row.get('error')}", flush=True)
     rows = []
     for name in names:
         eager = done[(name, "default", "eager")]

@@ -100,13 +100,16 @@ def _activate_after_import():
 class _EnablingLoader(importlib.abc.Loader):
     """Triton's own loader, and triton_mlir enabled once its package ran."""
 
-    def __init__(self, inner):
+    def __init__(self, inner, finder):
         self._inner = inner
+        self._finder = finder
 
     def create_module(self, spec):
         return self._inner.create_module(spec)
 
     def exec_module(self, module):
+        if self._finder in sys.meta_path:
+            sys.meta_path.remove(self._finder)
         self._inner.exec_module(module)
         _activate_after_import()
 
@@ -115,16 +118,25 @@ class _EnablingLoader(importlib.abc.Loader):
 
 
 class _TritonImportFinder(importlib.abc.MetaPathFinder):
+    """Wraps Triton's loader. It stays in sys.meta_path until Triton is
+    executed: a probe such as importlib.util.find_spec("triton") (torch's
+    has_triton() makes one before importing Triton) asks for a spec without
+    loading it, and the import that follows must still meet the finder."""
+
+    def __init__(self):
+        self._busy = False
 
     def find_spec(self, fullname, path=None, target=None):
-        if fullname != "triton":
+        if fullname != "triton" or self._busy:
             return None
-        # One shot: the other finders locate Triton as they would have.
-        if self in sys.meta_path:
-            sys.meta_path.remove(self)
-        spec = importlib.util.find_spec(fullname)
+        # The other finders locate Triton as they would have.
+        self._busy = True
+        try:
+            spec = importlib.util.find_spec(fullname)
+        finally:
+            self._busy = False
         if spec is not None and spec.loader is not None:
-            spec.loader = _EnablingLoader(spec.loader)
+            spec.loader = _EnablingLoader(spec.loader, self)
         return spec
 
 

@@ -27,6 +27,10 @@ fi
 {
   python3 "$ROOT/utils/make-wheel.py" "$BUNDLE" "$WORK/dist" "$(cat "$BUNDLE/VERSION")"
   python3 -m venv --system-site-packages "$WORK/venv"
+  # When python3 is itself a venv (as on the GPU machine), --system-site-packages
+  # reaches the base interpreter's packages, not torch's: point at them by a .pth.
+  python3 -c 'import site; print("\n".join(site.getsitepackages() + [site.getusersitepackages()]))' \
+    > "$("$WORK/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_path("purelib"))')/_parent_site.pth"
   "$WORK/venv/bin/python" -m pip install --no-index --no-deps "$WORK"/dist/triton_mlir-*.whl
   cd "$WORK"   # not the checkout: nothing of ours on the path but the wheel
   env -u PYTHONPATH -u TRITON_MLIR_LIBRARY TRITON_MLIR=1 TRITON_MLIR_REPORT=1 TRITON_MLIR_STRICT=1 \
@@ -36,7 +40,7 @@ fi
   if [ "${AOTI:-1}" = 1 ]; then
     env -u PYTHONPATH -u TRITON_MLIR_LIBRARY TRITON_MLIR=1 TRITON_MLIR_REPORT=1 TRITON_MLIR_STRICT=1 \
       TORCHINDUCTOR_FORCE_DISABLE_CACHES=1 TRITON_CACHE_DIR="$WORK/cache2" \
-      "$WORK/venv/bin/python" "$ROOT/utils/gpu/aoti_check.py" "$WORK/aoti"
+      "$WORK/venv/bin/python" -X faulthandler "$ROOT/utils/gpu/aoti_check.py" "$WORK/aoti"
     echo "aoti_check exit: $?"
   fi
   "$WORK/venv/bin/python" -m pip uninstall -y triton-mlir

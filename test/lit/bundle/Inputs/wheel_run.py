@@ -5,7 +5,12 @@ import subprocess
 import sys
 
 role = sys.argv[1] if len(sys.argv) > 1 else "parent"
+import importlib.util  # noqa: E402
+
 print(f"{role}: triton imported early:", "triton" in sys.modules)
+# torch's has_triton() probes for Triton before importing it; the probe must
+# not use up the import hook.
+print(f"{role}: probe finds triton:", importlib.util.find_spec("triton") is not None)
 import triton  # noqa: E402
 import triton_mlir  # noqa: E402
 from triton import knobs  # noqa: E402
