@@ -103,7 +103,7 @@ def load(suite, directory=None):
         return json.load(f)
 
 
-def write(suite, rows, key, command=None, extra=None, env=None, per_row=False):
+def write(suite, rows, key, command=None, extra=None, env=None, per_row=False, supersedes=None):
     """Write (or merge into) the record of `suite`; returns its path.
 
     rows: a list of dicts; key(row) -> a hashable identity of a row (a
@@ -114,7 +114,10 @@ def write(suite, rows, key, command=None, extra=None, env=None, per_row=False):
     per_row: every row carries its own run (gpu, commit, date, command):
     rows of other keys are always kept, so the record holds the latest
     run of each key (Triton's test files: one file's run replaces that
-    file's row only)."""
+    file's row only);
+    supersedes(old_row) -> True: older rows this run covers, dropped
+    whatever their key (a whole file's run covers the runs of some of its
+    tests)."""
     directory = results_dir()
     os.makedirs(directory, exist_ok=True)
     record = {"suite": suite}
@@ -131,7 +134,8 @@ def write(suite, rows, key, command=None, extra=None, env=None, per_row=False):
                                                 and old.get("gpu") == record.get("gpu")))
     if same_run:
         fresh = {key(r) for r in rows}
-        kept = [r for r in old.get("rows", []) if key(r) not in fresh]
+        kept = [r for r in old.get("rows", []) if key(r) not in fresh
+                and not (supersedes and supersedes(r))]
         commands = [c for c in old.get("commands", []) if c != command]
         for field, value in old.items():
             if field not in record and field not in ("rows", "commands"):

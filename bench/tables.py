@@ -175,8 +175,9 @@ def summary_lines(report):
         failing = sum(x["pass_with_triton"] for x in rows)
         # Regressions of a whole-file run that a later run of those tests
         # (a --filter row) passed through ours.
+        current = {(x["file"], t) for x in rows for t in x.get("regressions", [])}
         fixed = len({(x["file"], t) for x in rec["rows"] if x.get("scope", "all") != "all"
-                     for t in x.get("fixed_regressions", [])})
+                     for t in x.get("fixed_regressions", [])} & current)
         later = " (%d of them pass in later runs of those tests)" % fixed if fixed else ""
         out.append("Triton's own tests through ours: %s of %s passed in %d files; %d fail with "
                    "ours and pass with Triton%s ([triton-tests.md](triton-tests.md))." % (

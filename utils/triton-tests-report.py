@@ -17,8 +17,10 @@ passes with Triton.
 --record writes the per-file rows into bench/results/triton-tests.json
 (bench/results.py), each row with its run's GPU, versions, commit, date and
 command from the run's env.json (triton_tests_run.py writes it beside
-ours.jsonl; --env names it): a file's row replaces that file's earlier row,
-the other files' rows stay. bench/report.py makes docs/triton-tests.md
+ours.jsonl; --env names it): a file's row replaces that file's earlier row
+of the same scope (all, or the --filter of the run), and a whole file's
+run also drops the earlier runs of some of its tests; the other files'
+rows stay. bench/report.py makes docs/triton-tests.md
 from the record.
 """
 
@@ -169,8 +171,10 @@ def write_record(rows, env_path):
         passed = set(r.pop("passed_ids"))
         if scope != "all":
             r["fixed_regressions"] = [t for t in whole.get(r["file"], {}).get("regressions", []) if t in passed]
+    # A whole file's run covers every earlier run of some of its tests.
+    covered = {r["file"] for r in rows} if scope == "all" else set()
     results.write("triton-tests", rows, key=lambda r: (r["file"], r["scope"]), command=command,
-                  env=env, per_row=True)
+                  env=env, per_row=True, supersedes=lambda old: old["file"] in covered)
 
 
 if __name__ == "__main__":
