@@ -46,13 +46,14 @@ LogicalResult checkMemDesc(Operation *op, ttg::MemDescType type) {
   // counts, of which memdesc_index views one buffer) has the layout in each
   // buffer.
   auto quiet = []() -> InFlightDiagnostic { return InFlightDiagnostic(); };
-  while (alloc.size() > 1 &&
-         failed(ttg::tryToLinearLayout(alloc, type.getEncoding(), quiet)))
-    alloc = alloc.drop_front();
-  if (failed(ttg::tryToLinearLayout(alloc, type.getEncoding(),
-                                    [&] { return op->emitOpError(); })))
-    return failure();
-  return success();
+  for (ArrayRef<int64_t> buffer = alloc; !buffer.empty();
+       buffer = buffer.drop_front())
+    if (succeeded(ttg::tryToLinearLayout(buffer, type.getEncoding(), quiet)))
+      return success();
+  // Why the whole shape has no layout (not why its last buffer has none).
+  (void)ttg::tryToLinearLayout(alloc, type.getEncoding(),
+                               [&] { return op->emitOpError(); });
+  return failure();
 }
 
 /// Whether the lowered view `members` (base, origin...) starts at the

@@ -17,6 +17,15 @@
 // at its origin; both are linear in the bits of the copy index. Coordinates
 // go innermost first.
 //
+// The buffer may be a view of a larger allocation (memdesc_subslice, as in
+// Gluon's `smem.slice`): its origin in the allocation is a multiple of its
+// shape, so a box's offset is the allocation layout's inverse at
+// (box origin ^ view origin), the XOR of the two. That is a TMA box only
+// where the allocation layout holds the box as the descriptor writes it
+// (its layout over the box's own coordinates) and every origin starts
+// where the hardware's swizzle pattern starts; otherwise the copy is
+// refused by name.
+//
 // In a cluster of CTAs (the block layout's CGA bases, ttg.num-ctas > 1),
 // each CTA moves its part of the block, as Triton 3.6 does: the boxes cover
 // the part, and the coordinates move by the CTA's origin in the block (CTA
@@ -54,7 +63,70 @@ struct BoxPlan {
   /// in elements (one entry per dimension; all zero for CTAs holding
   /// copies).
   SmallVector<SmallVector<int32_t>> ctaBases;
+  /// For a view smaller than its allocation: the allocation's inverse
+  /// layout, which maps the view's origin to its first element's offset.
+  std::optional<LinearLayout> viewInverse;
 };
+
+std::string shapeString(ArrayRef<int64_t> shape) {
+  std::string text;
+  for (int64_t size : shape)
+    text += (text.empty() ? "" : "x") + std::to_string(size);
+  return text;
+}
+
+/// For a view of a larger allocation: whether every box of the view is laid
+/// out in the allocation as the TMA unit writes a box, from an offset
+/// aligned to the box and to the swizzle pattern. `inverse` is the
+/// allocation's inverse layout, `boxShape` the box in the buffer's
+/// dimensions.
+LogicalResult checkViewBoxes(Operation *op, ttg::MemDescType buffer,
+                             const LinearLayout &inverse,
+                             ArrayRef<int64_t> alloc,
+                             ArrayRef<int64_t> boxShape,
+                             ttg::NVMMASharedEncodingAttr layout) {
+  MLIRContext *ctx = op->getContext();
+  FailureOr<LinearLayout> box = ttg::tryToLinearLayout(
+      boxShape, buffer.getEncoding(),
+      [&] { return op->emitOpError("TMA box layout: "); });
+  if (failed(box))
+    return failure();
+  LinearLayout boxInverse = box->pseudoinvert();
+  auto offsetOf = [&](const LinearLayout &ll, unsigned dim, int64_t coord) {
+    SmallVector<std::pair<StringAttr, int32_t>> ins;
+    for (unsigned m = 0; m < alloc.size(); ++m)
+      ins.push_back({StringAttr::get(ctx, "dim" + std::to_string(m)),
+                     int32_t(m == dim ? coord : 0)});
+    for (auto [name, value] : ll.apply(ins))
+      if (name.getValue() == "offset")
+        return int64_t(value);
+    return int64_t(0);
+  };
+  int64_t boxElems = 1;
+  for (int64_t size : boxShape)
+    boxElems *= size;
+  // The swizzle repeats every 8 rows of its width (TMA needs 128-byte
+  // aligned shared addresses even unswizzled).
+  unsigned elementBytes = std::max(8u, buffer.getElementTypeBitWidth()) / 8;
+  int64_t atomElems =
+      std::max<int64_t>(128, 8 * layout.getSwizzlingByteWidth()) /
+      elementBytes;
+  int64_t align = std::max(boxElems, atomElems);
+  for (unsigned m = 0; m < alloc.size(); ++m) {
+    for (int64_t step = 1; step < alloc[m]; step *= 2) {
+      int64_t offset = offsetOf(inverse, m, step);
+      if (step < boxShape[m] ? offset != offsetOf(boxInverse, m, step)
+                             : (offset & (align - 1)) != 0)
+        return op->emitOpError("TMA copy of a ")
+               << shapeString(buffer.getShape()) << " view of a "
+               << shapeString(alloc)
+               << " buffer: the buffer's layout does not hold each "
+               << shapeString(boxShape)
+               << " TMA box whole, aligned to its swizzle";
+    }
+  }
+  return success();
+}
 
 FailureOr<BoxPlan> planBoxes(Operation *op, TensorDescType desc,
                              ttg::MemDescType buffer) {
@@ -82,13 +154,23 @@ FailureOr<BoxPlan> planBoxes(Operation *op, TensorDescType desc,
   unsigned rank = block.size();
   unsigned dropped = rank - buffer.getRank();
   MLIRContext *ctx = op->getContext();
+  // Offsets are the allocation's: a view's elements keep their places.
+  ArrayRef<int64_t> alloc =
+      buffer.getAllocShape().take_back(buffer.getRank());
   FailureOr<LinearLayout> shared = ttg::tryToLinearLayout(
-      buffer.getShape(), buffer.getEncoding(),
+      alloc, buffer.getEncoding(),
       [&] { return op->emitOpError("shared layout: "); });
   if (failed(shared))
     return failure();
   LinearLayout inverse = shared->pseudoinvert();
   BoxPlan plan;
+  if (alloc != buffer.getShape()) {
+    if (failed(checkViewBoxes(op, buffer, inverse, alloc,
+                              ArrayRef<int64_t>(box).drop_front(dropped),
+                              layout)))
+      return failure();
+    plan.viewInverse = inverse;
+  }
   // CGA bases count CTA tiles: CTA 1 << i starts basis[d] parts along d.
   plan.ctaBases = layout.getCTALayout().getBases();
   for (SmallVector<int32_t> &basis : plan.ctaBases) {
@@ -121,14 +203,19 @@ FailureOr<BoxPlan> planBoxes(Operation *op, TensorDescType desc,
 
 /// The per-copy operands: the shared address and the coordinates of copy
 /// `index` (an i32, or null for the only copy).
+/// `start` is the view's first element's offset (null for a whole
+/// buffer).
 std::pair<Value, SmallVector<Value>>
 boxOperands(Location loc, OpBuilder &b, const BoxPlan &plan, Value base,
-            unsigned elementBytes, ValueRange coords, Value index) {
+            unsigned elementBytes, ValueRange coords, Value index,
+            Value start) {
   SmallVector<Value> boxCoords(coords.begin(), coords.end());
-  if (!index)
+  if (!index && !start)
     return {base, boxCoords};
-  Value offset = i32Val(b, loc, 0);
+  Value offset = start ? start : i32Val(b, loc, 0);
   for (auto [bit, step] : llvm::enumerate(plan.coordSteps)) {
+    if (!index)
+      break;
     Value set = LLVM::AndOp::create(
         b, loc, LLVM::LShrOp::create(b, loc, index, i32Val(b, loc, bit)),
         i32Val(b, loc, 1));
@@ -159,13 +246,23 @@ LogicalResult forEachBox(Operation *op, ConversionPatternRewriter &rewriter,
                          Value llvmBuffer, ValueRange blockCoords, Value pred,
                          bool firstCopyOnly, EmitFn emit) {
   auto buffer = cast<ttg::MemDescType>(bufferValue.getType());
-  if (isa_and_nonnull<ttg::MemDescSubsliceOp>(bufferValue.getDefiningOp()))
-    return op->emitOpError("TMA copies whole buffers, not subslices");
   FailureOr<BoxPlan> plan = planBoxes(op, desc, buffer);
   if (failed(plan))
     return failure();
   Location loc = op->getLoc();
-  Value base = unpackLLElements(loc, llvmBuffer, rewriter).front();
+  SmallVector<Value> members = unpackLLElements(loc, llvmBuffer, rewriter);
+  Value base = members.front();
+  // A view's origin (a multiple of its shape) shares no bit with its
+  // boxes' coordinates: its offset XORs into theirs.
+  Value start;
+  if (plan->viewInverse) {
+    SmallVector<std::pair<StringAttr, Value>> origin;
+    for (auto [d, dim] : llvm::enumerate(plan->viewInverse->getInDimNames()))
+      origin.push_back({dim, members[1 + d]});
+    start = applyLinearLayout(loc, rewriter, *plan->viewInverse, origin)
+        [plan->viewInverse->getOutDimIndex(
+            kOffset(op->getContext()))];
+  }
   unsigned elementBytes = buffer.getElementTypeBitWidth() / 8;
   int numWarps = ttg::lookupNumWarps(op);
   Value warp = getUniformWarpId(rewriter, loc);
@@ -213,8 +310,8 @@ LogicalResult forEachBox(Operation *op, ConversionPatternRewriter &rewriter,
     if (plan->numCopies > 1)
       index = LLVM::AddOp::create(rewriter, loc, warp,
                                   i32Val(rewriter, loc, first));
-    auto [address, boxCoords] = boxOperands(loc, rewriter, *plan, base,
-                                            elementBytes, coords, index);
+    auto [address, boxCoords] = boxOperands(
+        loc, rewriter, *plan, base, elementBytes, coords, index, start);
     emit(mine, address, boxCoords);
   }
   return success();

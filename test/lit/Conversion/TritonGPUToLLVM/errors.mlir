@@ -194,3 +194,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A 128-byte swizzle needs 8 rows; the diagnostic names that, for the shape
+// as written (not for one of its rows, as if it were a multi-buffered
+// allocation).
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @short_nvmma() {
+    // expected-error @+2 {{cannot convert the layout to a linear layout: the buffer is smaller than one 8-row swizzle tile}}
+    // expected-error @+1 {{failed to legalize operation 'ttg.local_alloc'}}
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<4x32xf32, #nvmma, #smem, mutable>
+    tt.return
+  }
+}

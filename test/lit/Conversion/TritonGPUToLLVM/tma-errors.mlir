@@ -31,3 +31,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Unswizzled, a TMA box's rows are one box row apart; in a view of the
+// right half of an 8x64 buffer they are a whole buffer row apart. The box
+// is not whole in the allocation: refused by name. (Views the allocation
+// holds whole: tma-subview.mlir.)
+// ERR: error: 'ttng.async_tma_copy_local_to_global' op TMA copy of a 8x32 view of a 8x64 buffer: the buffer's layout does not hold each 8x32 TMA box whole, aligned to its swizzle
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 32}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @strided_view(%d: !tt.tensordesc<tensor<8x32xf32, #nvmma>>, %x: i32) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<8x64xf32, #nvmma, #smem, mutable>
+    %view = ttg.memdesc_subslice %buf[0, 32] : !ttg.memdesc<8x64xf32, #nvmma, #smem, mutable> -> !ttg.memdesc<8x32xf32, #nvmma, #smem, mutable, 8x64>
+    ttng.async_tma_copy_local_to_global %d[%x, %x] %view : !tt.tensordesc<tensor<8x32xf32, #nvmma>>, !ttg.memdesc<8x32xf32, #nvmma, #smem, mutable, 8x64>
+    tt.return
+  }
+}
