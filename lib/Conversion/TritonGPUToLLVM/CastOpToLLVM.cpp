@@ -1,7 +1,8 @@
 //===- CastOpToLLVM.cpp - float conversions: fp_to_fp, int8 to bf16 ------===//
 //
 // tt.fp_to_fp: 8-bit floats to and from wider ones through the sm_89+
-// paired conversions, rtz narrowing from f32, the rest as LLVM casts.
+// paired conversions (below sm_89, float8e5 in integer arithmetic), rtz
+// narrowing from f32, the rest as LLVM casts.
 // arith.sitofp from i8 to bf16 in packed words of four, as Triton 3.6 does
 // (the element-by-element `cvt` LLVM emits is a low-throughput
 // instruction). Other arith casts are scalarized with the elementwise ops
@@ -141,19 +142,68 @@ Value convertToFp8E5M2Rtz(triton::FpToFpOp op, Type srcType, Type dstType,
   return LLVM::TruncOp::create(b, loc, b.getI8Type(), result);
 }
 
-/// fp8 <-> wider floats through the sm_89+ paired conversions.
+/// f16 -> float8e5 rounding to nearest even without the sm_89 conversions:
+/// e5m2 is an f16's top byte, so the magnitude rounds as an integer (add
+/// 0x7f, plus the kept byte's lowest bit for ties to even) and keeps its
+/// top byte; denormals round the same way, values past the largest e5m2
+/// become infinite (as Triton's sm_80 path; sm_89's cvt saturates), and a
+/// NaN stays a NaN.
+Value convertF16ToFp8E5M2Rtne(Value x, Location loc, OpBuilder &b) {
+  Type i16 = b.getI16Type();
+  auto c = [&](int v) {
+    return LLVM::ConstantOp::create(b, loc, i16, b.getI16IntegerAttr(v));
+  };
+  Value half = LLVM::BitcastOp::create(b, loc, i16, x);
+  Value sign = LLVM::AndOp::create(b, loc, half, c(0x8000));
+  Value magnitude = LLVM::AndOp::create(b, loc, half, c(0x7fff));
+  Value lsb = LLVM::AndOp::create(
+      b, loc, LLVM::LShrOp::create(b, loc, magnitude, c(8)), c(1));
+  Value rounded = LLVM::AddOp::create(
+      b, loc, magnitude, LLVM::AddOp::create(b, loc, lsb, c(0x7f)));
+  Value isNaN = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ugt,
+                                     magnitude, c(0x7c00));
+  rounded = LLVM::SelectOp::create(b, loc, isNaN, c(0x7f00), rounded);
+  Value bits = LLVM::OrOp::create(
+      b, loc, LLVM::LShrOp::create(b, loc, sign, c(8)),
+      LLVM::LShrOp::create(b, loc, rounded, c(8)));
+  return LLVM::TruncOp::create(b, loc, b.getI8Type(), bits);
+}
+
+/// fp8 <-> wider floats through the sm_89+ paired conversions; below sm_89,
+/// float8e5 from and (rtne) to f16 in integer arithmetic, as Triton 3.6
+/// lowers it there (float8e4nv needs sm_89, as Triton's frontend says).
 Value convertFp8(triton::FpToFpOp op, Type srcType, Type dstType, Value x,
-                 Location loc, OpBuilder &b) {
+                 Location loc, OpBuilder &b, int computeCapability) {
   Type f16 = b.getF16Type(), f32 = b.getF32Type();
+  bool native = computeCapability >= 89;
+  Type fp8 = isFloat8(srcType) ? srcType : dstType;
+  if (!native && !isa<Float8E5M2Type>(fp8)) {
+    op.emitOpError("conversions of ")
+        << fp8 << " need sm_89 or later (the target is sm_"
+        << computeCapability << ")";
+    return {};
+  }
   if (isFloat8(srcType)) {
-    // fp8 -> f16 exactly (cvt.rn.f16x2.e4m3x2 / e5m2x2), then widen.
-    StringRef kind = isa<Float8E5M2Type>(srcType) ? "e5m2x2" : "e4m3x2";
-    Value x16 = LLVM::ZExtOp::create(b, loc, b.getI16Type(), x);
-    std::string asmString = ("cvt.rn.f16x2." + kind + " $0, $1;").str();
-    Value pair = emitInlineAsm(loc, b, b.getI32Type(), {x16}, asmString, "=r,h",
-                               /*pure=*/true);
-    Value half = LLVM::BitcastOp::create(
-        b, loc, f16, LLVM::TruncOp::create(b, loc, b.getI16Type(), pair));
+    // fp8 -> f16 exactly (cvt.rn.f16x2.e4m3x2 / e5m2x2; below sm_89, e5m2
+    // is the f16's top byte), then widen.
+    Value half;
+    if (native) {
+      StringRef kind = isa<Float8E5M2Type>(srcType) ? "e5m2x2" : "e4m3x2";
+      Value x16 = LLVM::ZExtOp::create(b, loc, b.getI16Type(), x);
+      std::string asmString = ("cvt.rn.f16x2." + kind + " $0, $1;").str();
+      Value pair = emitInlineAsm(loc, b, b.getI32Type(), {x16}, asmString,
+                                 "=r,h", /*pure=*/true);
+      half = LLVM::BitcastOp::create(
+          b, loc, f16, LLVM::TruncOp::create(b, loc, b.getI16Type(), pair));
+    } else {
+      Value x16 = LLVM::ZExtOp::create(b, loc, b.getI16Type(), x);
+      half = LLVM::BitcastOp::create(
+          b, loc, f16,
+          LLVM::ShlOp::create(
+              b, loc, x16,
+              LLVM::ConstantOp::create(b, loc, b.getI16Type(),
+                                       b.getI16IntegerAttr(8))));
+    }
     if (dstType.isF16())
       return half;
     Value wide = LLVM::FPExtOp::create(b, loc, f32, half);
@@ -171,6 +221,15 @@ Value convertFp8(triton::FpToFpOp op, Type srcType, Type dstType, Value x,
     op.emitOpError("conversion to 8-bit floats supports rtne and (to "
                    "float8e5) rtz rounding only");
     return {};
+  }
+  if (!native) {
+    if (!srcType.isF16()) {
+      op.emitOpError("conversion to float8e5 rounding to nearest is lowered "
+                     "from f16 only below sm_89 (from ")
+          << srcType << ", the target is sm_" << computeCapability << ")";
+      return {};
+    }
+    return convertF16ToFp8E5M2Rtne(x, loc, b);
   }
   Value pair;
   if (srcType.isF16()) {
@@ -196,7 +255,8 @@ Value convertFp8(triton::FpToFpOp op, Type srcType, Type dstType, Value x,
 }
 
 Value lowerFpToFp(triton::FpToFpOp op, Type elementType, ValueRange operands,
-                  Location loc, ConversionPatternRewriter &b) {
+                  Location loc, ConversionPatternRewriter &b,
+                  int computeCapability) {
   Type srcType = getElementTypeOrSelf(op.getSrc().getType());
   Type dstType = getElementTypeOrSelf(op.getType());
   Value x = operands[0];
@@ -206,7 +266,7 @@ Value lowerFpToFp(triton::FpToFpOp op, Type elementType, ValueRange operands,
   }
   // (Other 8-bit float types are refused before the conversion starts.)
   if (isFloat8(srcType) || isFloat8(dstType))
-    return convertFp8(op, srcType, dstType, x, loc, b);
+    return convertFp8(op, srcType, dstType, x, loc, b, computeCapability);
   unsigned srcBits = srcType.getIntOrFloatBitWidth();
   unsigned dstBits = dstType.getIntOrFloatBitWidth();
   if (srcType == dstType)
@@ -232,12 +292,17 @@ Value lowerFpToFp(triton::FpToFpOp op, Type elementType, ValueRange operands,
 
 /// tt.fp_to_fp, one element at a time.
 struct FpToFpConversion : public ElementwiseOpConversion<triton::FpToFpOp> {
-  using ElementwiseOpConversion::ElementwiseOpConversion;
+  FpToFpConversion(TypeConverterT &converter, ModuleAxisInfoAnalysis *axisInfo,
+                   int computeCapability)
+      : ElementwiseOpConversion(converter, axisInfo),
+        computeCapability(computeCapability) {}
   Value createScalar(triton::FpToFpOp op, Type elementType, ValueRange operands,
                      Location loc,
                      ConversionPatternRewriter &rewriter) const override {
-    return lowerFpToFp(op, elementType, operands, loc, rewriter);
+    return lowerFpToFp(op, elementType, operands, loc, rewriter,
+                       computeCapability);
   }
+  int computeCapability;
 };
 
 } // namespace
@@ -248,5 +313,6 @@ void mlir::triton::populateCastOpToLLVMPatterns(
   // Before the arith scalarization (benefit 10).
   patterns.add<Int8ToBf16Conversion>(converter, &axisInfoAnalysis,
                                      config.computeCapability);
-  patterns.add<FpToFpConversion>(converter, &axisInfoAnalysis);
+  patterns.add<FpToFpConversion>(converter, &axisInfoAnalysis,
+                                 config.computeCapability);
 }
