@@ -2,6 +2,7 @@
 compile workers on), against eager; utils/gpu/wheel-check.sh runs it with
 the wheel installed and TRITON_MLIR=1 TRITON_MLIR_REPORT=1. aoti_check.py
 compiles the same Block for Inductor's C++ paths."""
+import os
 import sys
 
 import torch
@@ -56,6 +57,17 @@ def main():
     print("losses eager:", [f"{v:.6f}" for v in reference])
     print("losses compiled:", [f"{v:.6f}" for v in got])
     print("match:", ok)
+    if os.environ.get("TRITON_MLIR") == "1":
+        # The check is of our kernels: the hook must be on here, and every
+        # kernel of the run (workers included) made by ours.
+        ok &= triton_mlir.enabled()
+        counts = os.environ.get("TRITON_MLIR_COUNTS")
+        if counts:
+            from triton_mlir import _report
+            totals = _report.summarize(counts)
+            print("kernels: %d by triton-mlir, %d fell back, %d by Triton alone" % (
+                totals["ours"], totals["fallback"], totals["triton"]))
+            ok &= totals["ours"] > 0 and totals["fallback"] == 0 and totals["triton"] == 0
     return 0 if ok else 1
 
 
