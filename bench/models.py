@@ -7,7 +7,7 @@ root, with triton_mlir importable there (the wheel installed, or the
 bundle's python/ on PYTHONPATH):
 
     python3 bench/models.py [--workloads NAME...] [--modes default max-autotune-no-cudagraphs]
-                            [--steps 50] [--out DIR]
+                            [--steps 50] [--out DIR] [--budget SECONDS]
 
 Workloads are utils/gpu/inductor-corpus.py's (convnets, GPT and Llama
 blocks in f32/f16/bf16, norms, indexing, pointwise mixes, Adam, matmul
@@ -34,6 +34,13 @@ their median. Outputs are compared as a normwise
 relative error over all floating-point tensors (errors against eager mean
 little for workloads with dropout: Inductor draws its own random numbers;
 ours against Triton's is then the comparison).
+
+With --budget, a child not started within that many seconds is skipped,
+and a child still running then is stopped: the workloads whose three
+processes all ended are recorded, the others are named as not reached, so
+that one GPU call of limited length measures what it can and a later call
+of the same commit on the same GPU (--workloads the rest) adds its rows to
+the record.
 
 Rows go to bench/results/models.json (bench/results.py) and a table is
 printed: per workload and mode, Triton's and our step time (ms), Triton/ours
@@ -167,7 +174,10 @@ def child_main(args):
 # ------------------------------------------------------------------ parent
 
 
-def spawn(name, mode, kind, work, steps):
+def spawn(name, mode, kind, work, steps, deadline=None):
+    if deadline is not None and time.time() >= deadline:
+        return {"skipped": True}
+    timeout = 1800 if deadline is None else max(1, min(1800, deadline - time.time()))
     env = dict(os.environ)
     env["TRITON_CACHE_DIR"] = tempfile.mkdtemp(prefix="tc-", dir=work)
     env["TORCHINDUCTOR_CACHE_DIR"] = tempfile.mkdtemp(prefix="ic-", dir=work)
@@ -184,9 +194,11 @@ def spawn(name, mode, kind, work, steps):
     result = os.path.join(work, f"{name}-{mode}-{kind}.json")
     cmd = [sys.executable, os.path.abspath(__file__), "--steps", str(steps), "--child", name, mode, kind, result]
     try:
-        proc = subprocess.run(cmd, env=env, cwd=work, capture_output=True, text=True, timeout=1800)
+        proc = subprocess.run(cmd, env=env, cwd=work, capture_output=True, text=True, timeout=timeout)
         failure = f"exit {proc.returncode}: {proc.stderr.strip().splitlines()[-1:] or ''}"
     except subprocess.TimeoutExpired:
+        if timeout < 1800:
+            return {"skipped": True}
         failure = "no result after 1800 s"
     try:
         with open(result) as f:
@@ -235,6 +247,8 @@ def main():
     parser.add_argument("--out", default=None)
     parser.add_argument("--jobs", type=int, default=int(os.environ.get("JOBS", "4")),
                         help="processes compiling at once (timing takes turns)")
+    parser.add_argument("--budget", type=float, default=None,
+                        help="seconds: children not started by then are skipped, running ones stopped")
     parser.add_argument("--child", nargs=4, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -247,10 +261,14 @@ def main():
     # A workload that sets its own mode or options runs once, as it says.
     plan = {name: (["own"] if ("mode" in table[name][1] or "options" in table[name][1]) else args.modes)
             for name in names}
-    tasks = [(name, "default", "eager") for name in names]
-    tasks += [(name, mode, kind) for name in names for mode in plan[name] for kind in ("triton", "ours")]
+    # A workload's processes are started together: a run cut by --budget
+    # completes whole workloads.
+    tasks = [task for name in names
+             for task in [(name, "default", "eager")] +
+             [(name, mode, kind) for mode in plan[name] for kind in ("triton", "ours")]]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        futures = {pool.submit(spawn, *task, work, args.steps): task for task in tasks}
+        deadline = time.time() + args.budget if args.budget else None
+        futures = {pool.submit(spawn, *task, work, args.steps, deadline): task for task in tasks}
         done = {}
         for future in concurrent.futures.as_completed(futures):
             # One line per child as it ends: a run cut short still tells what it reached.
@@ -263,6 +281,9 @@ def main():
         eager = done[(name, "default", "eager")]
         for mode in plan[name]:
             triton, ours = done[(name, mode, "triton")], done[(name, mode, "ours")]
+            if any(r.get("skipped") for r in (eager, triton, ours)):
+                print(f"not reached within the budget: {name} {mode}", flush=True)
+                continue
             row = {"workload": name, "mode": mode if mode != "own" else table[name][1].get("mode", "options"),
                    "triton_ms": triton.get("step_ms"), "ours_ms": ours.get("step_ms"),
                    "triton_cold_s": triton.get("cold_s"), "ours_cold_s": ours.get("cold_s"),
@@ -292,6 +313,8 @@ def main():
     if speedups:
         print(f"\ngeomean Triton/ours: {math.exp(sum(map(math.log, speedups)) / len(speedups)):.3f} "
               f"over {len(speedups)} rows")
+    if not rows:
+        return 1
     from bench import results
     results.write("models", [{k: v for k, v in r.items() if k != "fallbacks"} for r in rows],
                   key=lambda r: (r["workload"], r["mode"]))
