@@ -186,24 +186,21 @@ Value convertFp8(triton::FpToFpOp op, Type srcType, Type dstType, Value x,
   if (isFloat8(srcType)) {
     // fp8 -> f16 exactly (cvt.rn.f16x2.e4m3x2 / e5m2x2; below sm_89, e5m2
     // is the f16's top byte), then widen.
-    Value half;
+    Type i16 = b.getI16Type();
+    Value x16 = LLVM::ZExtOp::create(b, loc, i16, x);
+    Value bits;
     if (native) {
       StringRef kind = isa<Float8E5M2Type>(srcType) ? "e5m2x2" : "e4m3x2";
-      Value x16 = LLVM::ZExtOp::create(b, loc, b.getI16Type(), x);
       std::string asmString = ("cvt.rn.f16x2." + kind + " $0, $1;").str();
       Value pair = emitInlineAsm(loc, b, b.getI32Type(), {x16}, asmString,
                                  "=r,h", /*pure=*/true);
-      half = LLVM::BitcastOp::create(
-          b, loc, f16, LLVM::TruncOp::create(b, loc, b.getI16Type(), pair));
+      bits = LLVM::TruncOp::create(b, loc, i16, pair);
     } else {
-      Value x16 = LLVM::ZExtOp::create(b, loc, b.getI16Type(), x);
-      half = LLVM::BitcastOp::create(
-          b, loc, f16,
-          LLVM::ShlOp::create(
-              b, loc, x16,
-              LLVM::ConstantOp::create(b, loc, b.getI16Type(),
-                                       b.getI16IntegerAttr(8))));
+      bits = LLVM::ShlOp::create(
+          b, loc, x16,
+          LLVM::ConstantOp::create(b, loc, i16, b.getI16IntegerAttr(8)));
     }
+    Value half = LLVM::BitcastOp::create(b, loc, f16, bits);
     if (dstType.isF16())
       return half;
     Value wide = LLVM::FPExtOp::create(b, loc, f32, half);

@@ -70,9 +70,18 @@ struct BoxPlan {
 
 std::string shapeString(ArrayRef<int64_t> shape) {
   std::string text;
-  for (int64_t size : shape)
-    text += (text.empty() ? "" : "x") + std::to_string(size);
+  llvm::raw_string_ostream os(text);
+  llvm::interleave(shape, os, "x");
   return text;
+}
+
+/// The offset, in elements, that the inverse shared layout `inverse` gives
+/// coordinate `coord` along buffer dimension `dim` (the others 0).
+int64_t offsetAt(const LinearLayout &inverse, unsigned dim, int64_t coord) {
+  SmallVector<StringAttr> dims = llvm::to_vector(inverse.getInDimNames());
+  MLIRContext *ctx = dims.front().getContext();
+  return applyLinearLayoutConst(inverse, {{dims[dim], int32_t(coord)}})
+      [inverse.getOutDimIndex(kOffset(ctx))];
 }
 
 /// For a view of a larger allocation: whether every box of the view is laid
@@ -85,23 +94,12 @@ LogicalResult checkViewBoxes(Operation *op, ttg::MemDescType buffer,
                              ArrayRef<int64_t> alloc,
                              ArrayRef<int64_t> boxShape,
                              ttg::NVMMASharedEncodingAttr layout) {
-  MLIRContext *ctx = op->getContext();
   FailureOr<LinearLayout> box = ttg::tryToLinearLayout(
       boxShape, buffer.getEncoding(),
       [&] { return op->emitOpError("TMA box layout: "); });
   if (failed(box))
     return failure();
   LinearLayout boxInverse = box->pseudoinvert();
-  auto offsetOf = [&](const LinearLayout &ll, unsigned dim, int64_t coord) {
-    SmallVector<std::pair<StringAttr, int32_t>> ins;
-    for (unsigned m = 0; m < alloc.size(); ++m)
-      ins.push_back({StringAttr::get(ctx, "dim" + std::to_string(m)),
-                     int32_t(m == dim ? coord : 0)});
-    for (auto [name, value] : ll.apply(ins))
-      if (name.getValue() == "offset")
-        return int64_t(value);
-    return int64_t(0);
-  };
   int64_t boxElems = 1;
   for (int64_t size : boxShape)
     boxElems *= size;
@@ -114,8 +112,8 @@ LogicalResult checkViewBoxes(Operation *op, ttg::MemDescType buffer,
   int64_t align = std::max(boxElems, atomElems);
   for (unsigned m = 0; m < alloc.size(); ++m) {
     for (int64_t step = 1; step < alloc[m]; step *= 2) {
-      int64_t offset = offsetOf(inverse, m, step);
-      if (step < boxShape[m] ? offset != offsetOf(boxInverse, m, step)
+      int64_t offset = offsetAt(inverse, m, step);
+      if (step < boxShape[m] ? offset != offsetAt(boxInverse, m, step)
                              : (offset & (align - 1)) != 0)
         return op->emitOpError("TMA copy of a ")
                << shapeString(buffer.getShape()) << " view of a "
@@ -153,7 +151,6 @@ FailureOr<BoxPlan> planBoxes(Operation *op, TensorDescType desc,
                 "256, the contiguous one the swizzle width)";
   unsigned rank = block.size();
   unsigned dropped = rank - buffer.getRank();
-  MLIRContext *ctx = op->getContext();
   // Offsets are the allocation's: a view's elements keep their places.
   ArrayRef<int64_t> alloc =
       buffer.getAllocShape().take_back(buffer.getRank());
@@ -187,15 +184,10 @@ FailureOr<BoxPlan> planBoxes(Operation *op, TensorDescType desc,
     for (int64_t step = 1; step < count; step *= 2) {
       int64_t coord = box[d] * step;
       plan.coordSteps.push_back({unsigned(d), coord});
-      SmallVector<std::pair<StringAttr, int32_t>> ins;
-      for (unsigned m = 0; m < buffer.getRank(); ++m)
-        ins.push_back({StringAttr::get(ctx, "dim" + std::to_string(m)),
-                       int32_t(m + dropped == unsigned(d) ? coord : 0)});
-      int64_t offset = 0;
-      for (auto [name, value] : inverse.apply(ins))
-        if (name.getValue() == "offset")
-          offset = value;
-      plan.offsetSteps.push_back(offset);
+      // A leading descriptor dimension the buffer drops (size 1) moves no
+      // offset.
+      plan.offsetSteps.push_back(
+          unsigned(d) < dropped ? 0 : offsetAt(inverse, d - dropped, coord));
     }
   }
   return plan;
